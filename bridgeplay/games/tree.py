@@ -1063,7 +1063,7 @@ def random_tree_data(rng: np.random.Generator, depth: int, branching: int = 2, n
         copy = rng.random(n_worlds) < q
         return [int(shared) if c else int(o) for c, o in zip(copy, own)]
 
-    def build(level: int, player: str, label: str | None) -> dict[str, Any]:
+    def build(level: int, player: str, label: str | None, reach: list[str]) -> dict[str, Any]:
         other = MIN if player == MAX else MAX
         children: dict[str, Any] = {}
         shared_labels: list[str] | None = None
@@ -1072,19 +1072,19 @@ def random_tree_data(rng: np.random.Generator, depth: int, branching: int = 2, n
             shared_labels = [f"h{counter[0]}"]
         for m in range(branching):
             move = str(m + 1)
+            subset = reach
+            if player == MIN and m > 0 and rng.random() < restrict:
+                subset = [w for w in reach if rng.random() < 0.5] or [reach[int(rng.integers(len(reach)))]]
             if level + 1 == depth:
                 sub: Any = leaf(player)
             else:
-                sub = build(level + 1, other, shared_labels[0] if shared_labels else None)
-            if player == MIN and m > 0 and rng.random() < restrict:
-                subset = [w for w in world_names if rng.random() < 0.5] or [world_names[int(rng.integers(n_worlds))]]
-                if not isinstance(sub, dict):
-                    sub = {"payoff": sub}
-                sub = {**sub, "worlds": subset}
+                sub = build(level + 1, other, shared_labels[0] if shared_labels else None, subset)
+            if subset is not reach:
+                sub = {**(sub if isinstance(sub, dict) else {"payoff": sub}), "worlds": subset}
             children[move] = sub
         return {player: label, "children": children}
 
-    return {"name": "random tree", "kind": "tree", "worlds": n_worlds, "tree": build(0, root, None)}
+    return {"name": "random tree", "kind": "tree", "worlds": n_worlds, "tree": build(0, root, None, world_names)}
 
 
 def random_tree(seed: int | np.random.Generator, depth: int, **kwargs: Any) -> TreeProblem:
