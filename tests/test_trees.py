@@ -332,3 +332,13 @@ def test_sampling_draws_worlds_with_their_probabilities():
     picks = [T.repeated(p, samples=1, seed=s).move for s in range(200)]
     assert 150 < picks.count("a") < 200  # about 90% of single draws are w1
     assert T.repeated(p).move == "a"
+
+
+def test_scorings_agree_on_win_loss_payoffs():
+    # With 0/1 payoffs Levy's score counts the worlds a move wins, the threshold (>= 1) the
+    # same, and Ginsberg's adds the worlds where every move loses (equal for all moves): the
+    # three pick the same strategy.  The benchmark relies on this to show one column.
+    for seed in range(8):
+        p = T.random_tree(seed, 5, n_worlds=6, q=0.3)
+        lines = {T.line_text(T.repeated(p, scoring=s).strategy) for s in T.SCORINGS}
+        assert len(lines) == 1
