@@ -59,7 +59,8 @@ Solvers (all exhaustive over the worlds unless ``samples`` is given):
   the set (``levy``: Σ_j P_j e_ij; ``ginsberg``: Σ_j P_j [e_ij ≥ max_k e_kj];
   ``threshold``: Σ_j P_j [e_ij ≥ target]), best score played, ties to the first move;
   with ``samples=N`` the worlds are N draws (seeded, with replacement, with the
-  probabilities restricted to the set's worlds) counted once each.  Its estimate is what
+  probabilities restricted to the set's worlds) counted once each.  When the set has
+  several nodes (MAX did not see a MIN move), every (node, world) pair counts.  Its estimate is what
   it believes the game is worth: Σ_j P_j e_j at the root (its chosen root move fixed);
 - ``vector``: vector minimaxing: MIN = component-wise minimum, MAX = the child vector
   with the best expected payoff over the worlds reaching the node (one choice in every
@@ -78,6 +79,13 @@ strategy played against best defence, Σ_w P(w)·min over MIN's replies in w.
 ``tolerance`` (default 1e-9) applies to all.  ``move`` is the root move when the root is
 a MAX node, otherwise the whole line written ``b:1 c:2`` (information set:move, in the
 order play meets them, only the sets the line can reach).
+
+Python API: ``load_tree_problem(data, path)`` (what ``bridgeplay.problem.load`` calls
+for ``kind: tree``), ``solve_tree(problem, name, scoring=, samples=, seed=)`` ->
+:class:`TreeResult` (``to_dict()`` has ``solver, move, estimate, true_value``),
+``optimum(problem)`` (Pareto or ESM), ``diagnose(result, optimum_value)``,
+``check_expect(problem)`` (list of mismatches, empty when all hold), and
+``random_tree(seed, depth, ...)`` for experiments.
 """
 
 from __future__ import annotations
