@@ -1,0 +1,1 @@
+"""Slow, obviously-correct reference solvers used only to check the fast ones."""
