@@ -129,10 +129,10 @@ def test_fusion_esm_below_minimax() -> None:
 def test_aq_opposite_32_finesse_against_kjt() -> None:
     # Outstanding K J T (n=3): specific holdings weigh C(23,13-k): k=0,3: 1144066; k=1,2: 1352078.
     # Lead toward AQ and finesse the Q unless the K appears: wins whenever West holds the K
-    # (K, KJ, KT, KJT) = 1352078 + 2*1352078 + 1144066 = 5200300 -> exactly 1/2.  Alternatives:
-    # playing the A after a J (or T) gains W=JT (K singleton East) but West, holding KJ or KJT, then
-    # plays that very card, so the Q is lost in KJ/KJT and the line is worth less (0.26 or 0.26+..).
-    # Cash the A: drops a singleton K (W=K or W=JT) = 2*1352078 = 2704156 -> 0.26.  N:Q: 0.
+    # (K, KJ, KT, KJT) = 1352078 + 2*1352078 + 1144066 = 5200300 -> exactly 1/2.  Alternatives after
+    # S:x: "A after W:J, Q after W:T" wins only K and KT (West with KJ, KJT plays the J, with JT the T)
+    # = 2*1352078; "Q after J, A after T" likewise K and KJ; "A after either" K and JT (K singleton
+    # East): all 2704156 -> 0.26.  Cash the A: drops a singleton K (W=K or W=JT) = 2704156.  N:Q: 0.
     # Minimax: the finesse worlds plus W=JT (drop): 5200300 + 1352078 = 6552378.
     kjt = mask_of("KJT")
     worlds = apriori_worlds(kjt, scaled=True)  # integer weights: values are times C(26,13)
