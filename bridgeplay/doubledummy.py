@@ -1,0 +1,265 @@
+"""Double-dummy analysis of full deals and endings: tricks, per-card values, the 5x4 table.
+
+Conventions (the same as DDS's):
+
+* ``tricks(deal, strain, leader, played)`` is the number of tricks, from the current trick
+  (included) to the end, that the side **to play** takes -- the side of ``leader`` when
+  ``played`` is empty, else the side of the player after the last card played.  This is
+  DDS's ``SolveBoard`` score.
+* ``card_values`` gives that number for every legal card of the player to move (DDS's
+  ``SolveBoard`` with ``solutions=3``).
+* ``dd_table(deal)`` maps strain letter ``'C' 'D' 'H' 'S' 'NT'`` to ``{'N','E','S','W': tricks
+  declarer in that seat takes}`` with the opening lead from declarer's left (DDS's table).
+
+A deal is a :class:`bridgeplay.cards.Deal`, a PBN string (``N:AKQ.JT9.876.5432 ...``) or a
+``uint16[4, 4]`` array ``[seat, suit]`` (seats N,E,S,W = 0..3, suits S,H,D,C = 0..3, bit r for
+rank r).  Endings (k < 13 cards a hand) are fine.  ``played`` lists the cards already on the
+table in the current trick, in order from ``leader`` (``Card`` objects or text like ``"SA"``);
+they may still be in the deal's hands (they are then taken out) or already be gone.
+Strain is 0..3 = S,H,D,C, 4 = NT, or a letter (``'S'``, ``'NT'``, ...); seats are 0..3 or
+``'N' 'E' 'S' 'W'``.  Bad input raises :class:`bridgeplay.cards.CardError` (cards and deals)
+or :class:`DDError` (strain, seat, played cards), each with a one-line message.
+
+Kernel-level entry (for repeated minimaxing: arrays in, int out, no Python objects, callable
+from Python or from other numba code)::
+
+    from bridgeplay.engine.dd import dd_tricks, new_tt, new_stats
+    tt, st = new_tt(), new_stats()          # once; share tt across worlds and calls
+    n = dd_tricks(hands, trump, leader, psuit, prank, nplayed, tt, st)
+
+``hands`` is a ``uint16[4,4]`` of the cards still held (cards on the table excluded),
+``psuit``/``prank`` int64 arrays (length >= 1) with the ``nplayed`` table cards (suit 0..3,
+rank 2..14) in order from ``leader``, and the
+result is the side-to-play's tricks as above.  ``dd_tricks`` does not validate its input:
+validate once with :func:`validate_position` (or build worlds that are valid by construction).
+Transposition-table entries are keyed on the rank-normalised position, so they stay valid
+across worlds and deals: sharing one table between the worlds of a problem is both correct
+and faster.  ``st[0]`` accumulates the nodes searched.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+
+import numpy as np
+
+from bridgeplay.cards import (
+    FULL_SUIT,
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    Card,
+    CardError,
+    Deal,
+    parse_seat,
+    parse_strain,
+    popcount,
+)
+from bridgeplay.engine.dd import OST, _card_values, _dd_table, _ns_tricks, dd_tricks, new_stats, new_tt, new_work
+
+__all__ = [
+    "DDError",
+    "STRAIN_KEYS",
+    "card_values",
+    "dd_table",
+    "dd_tricks",
+    "new_stats",
+    "new_tt",
+    "tricks",
+    "validate_position",
+    "stats",
+]
+
+STRAIN_KEYS = ("S", "H", "D", "C", "NT")  # index = strain number
+TABLE_ORDER = ("C", "D", "H", "S", "NT")
+
+
+class DDError(ValueError):
+    """A double-dummy query is inconsistent (strain, seat, cards on the table)."""
+
+
+class _Engine:
+    """The module's search state: one work array and one transposition table, made lazily."""
+
+    def __init__(self) -> None:
+        self.work: np.ndarray | None = None
+        self.tt: np.ndarray | None = None
+        self.st = new_stats()
+
+    def ready(self) -> tuple[np.ndarray, np.ndarray]:
+        if self.work is None or self.tt is None:
+            self.work = new_work()
+            self.tt = new_tt()
+        self.work[OST : OST + 8] = 0
+        return self.work, self.tt
+
+    def done(self) -> None:
+        assert self.work is not None
+        self.st += self.work[OST : OST + 8]
+
+
+_ENGINE = _Engine()
+
+
+def stats() -> dict[str, int]:
+    """Counters accumulated by this module's searches (nodes, table cut-offs, table stores, quick-trick cut-offs)."""
+    st = _ENGINE.st
+    return {"nodes": int(st[0]), "tt_cutoffs": int(st[1]), "tt_stores": int(st[2]), "qt_cutoffs": int(st[3])}
+
+
+# ------------------------------------------------------------------------------------------
+# input validation
+def _deal_array(deal: Deal | str | np.ndarray | Sequence) -> np.ndarray:
+    if isinstance(deal, Deal):
+        return deal.to_array()
+    if isinstance(deal, str):
+        return Deal.from_pbn(deal).to_array()
+    try:
+        arr = np.asarray(deal)
+    except (TypeError, ValueError) as exc:  # pragma: no cover - exotic input
+        raise CardError(f"not a deal: {deal!r}") from exc
+    if arr.shape != (4, 4) or arr.dtype.kind not in "iu":
+        raise CardError(f"a deal array is uint16[4, 4] [seat, suit], got shape {arr.shape} dtype {arr.dtype}")
+    if np.any(arr < 0) or np.any(arr & ~FULL_SUIT):
+        raise CardError("a deal array holds bit masks of ranks 2..14 only")
+    return arr.astype(np.uint16)
+
+
+def _strain(strain: int | str) -> int:
+    if isinstance(strain, (int, np.integer)) and not isinstance(strain, bool):
+        if 0 <= int(strain) <= 4:
+            return int(strain)
+        raise DDError(f"strain must be 0..4 (S, H, D, C, NT), got {strain}")
+    try:
+        return parse_strain(str(strain))
+    except CardError as exc:
+        raise DDError(f"unknown strain {strain!r} (S, H, D, C or NT)") from exc
+
+
+def _seat(seat: int | str) -> int:
+    if isinstance(seat, (int, np.integer)) and not isinstance(seat, bool):
+        if 0 <= int(seat) <= 3:
+            return int(seat)
+        raise DDError(f"seat must be 0..3 (N, E, S, W), got {seat}")
+    try:
+        return parse_seat(str(seat))
+    except CardError as exc:
+        raise DDError(f"unknown seat {seat!r} (N, E, S or W)") from exc
+
+
+def _card(card: Card | str) -> Card:
+    if isinstance(card, Card):
+        return card
+    if isinstance(card, str):
+        return Card.parse(card)
+    raise DDError(f"not a card: {card!r}")
+
+
+def validate_position(
+    deal: Deal | str | np.ndarray, strain: int | str, leader: int | str, played: Iterable[Card | str] = ()
+) -> tuple[np.ndarray, int, int, list[Card]]:
+    """Check a position and return ``(hands_without_table_cards, strain, leader, played_cards)``.
+
+    Raises :class:`CardError` for a bad deal, :class:`DDError` for a bad strain, seat or
+    played card (not held by the player who played it, played twice, a revoke, more than three).
+    """
+    hands = _deal_array(deal).copy()
+    trump = _strain(strain)
+    lead = _seat(leader)
+    cards = [_card(c) for c in played]
+    if len(cards) > 3:
+        raise DDError(f"at most 3 cards can be on the table in the current trick, got {len(cards)}")
+    if len(set(cards)) != len(cards):
+        raise DDError("a card is played twice in the current trick")
+    owners: dict[Card, int] = {}
+    for x in range(4):
+        for s in range(4):
+            m = int(hands[x, s])
+            for r in range(2, 15):
+                if m >> r & 1:
+                    owners[Card(s, r)] = x
+    for i, c in enumerate(cards):
+        seat = (lead + i) % 4
+        if c in owners:
+            if owners[c] != seat:
+                raise DDError(
+                    f"card {c} played by {SEAT_LETTERS[seat]} is in {SEAT_LETTERS[owners[c]]}'s hand"
+                )
+            hands[seat, c.suit] &= ~np.uint16(1 << c.rank)
+    lengths = [sum(popcount(int(hands[x, s])) for s in range(4)) for x in range(4)]
+    played_seats = {(lead + i) % 4 for i in range(len(cards))}
+    waiting = [lengths[x] for x in range(4) if x not in played_seats]
+    n = waiting[0]
+    if n == 0:
+        raise DDError("no cards left to play")
+    for x in range(4):
+        want = n - 1 if x in played_seats else n
+        if lengths[x] != want:
+            counts = ", ".join(f"{SEAT_LETTERS[y]} {lengths[y]}" for y in range(4))
+            raise CardError(
+                f"hands do not fit a position with {len(cards)} card(s) on the table led by "
+                f"{SEAT_LETTERS[lead]} ({counts} cards held)"
+            )
+    if cards:
+        led = cards[0].suit
+        for i, c in enumerate(cards[1:], start=1):
+            seat = (lead + i) % 4
+            if c.suit != led and hands[seat, led] != 0:
+                raise DDError(
+                    f"{SEAT_LETTERS[seat]} revokes: plays {c} holding {SUIT_LETTERS[led]} after a {SUIT_LETTERS[led]} lead"
+                )
+    return hands, trump, lead, cards
+
+
+def _played_arrays(cards: list[Card]) -> tuple[np.ndarray, np.ndarray]:
+    psuit = np.zeros(4, dtype=np.int64)
+    prank = np.zeros(4, dtype=np.int64)
+    for i, c in enumerate(cards):
+        psuit[i] = c.suit
+        prank[i] = c.rank
+    return psuit, prank
+
+
+# ------------------------------------------------------------------------------------------
+# the friendly API
+def tricks(
+    deal: Deal | str | np.ndarray, strain: int | str, leader: int | str, played: Iterable[Card | str] = ()
+) -> int:
+    """Tricks (current one included) the side to play takes with best play by both sides."""
+    hands, trump, lead, cards = validate_position(deal, strain, leader, played)
+    psuit, prank = _played_arrays(cards)
+    work, tt = _ENGINE.ready()
+    ns = _ns_tricks(work, tt, hands, trump, lead, psuit, prank, len(cards), -1)
+    _ENGINE.done()
+    total = sum(popcount(int(hands[(lead + 3) % 4, s])) for s in range(4))
+    to_play = (lead + len(cards)) % 4
+    return int(ns) if to_play % 2 == 0 else int(total - ns)
+
+
+def card_values(
+    deal: Deal | str | np.ndarray, strain: int | str, leader: int | str, played: Iterable[Card | str] = ()
+) -> dict[Card, int]:
+    """Value of every legal card of the player to move, as tricks for that player's side."""
+    hands, trump, lead, cards = validate_position(deal, strain, leader, played)
+    psuit, prank = _played_arrays(cards)
+    work, tt = _ENGINE.ready()
+    out_s = np.zeros(13, dtype=np.int64)
+    out_r = np.zeros(13, dtype=np.int64)
+    out_v = np.zeros(13, dtype=np.int64)
+    k = _card_values(work, tt, hands, trump, lead, psuit, prank, len(cards), out_s, out_r, out_v)
+    _ENGINE.done()
+    found = {Card(int(out_s[i]), int(out_r[i])): int(out_v[i]) for i in range(k)}
+    return dict(sorted(found.items(), key=lambda kv: (kv[0].suit, -kv[0].rank)))
+
+
+def dd_table(deal: Deal | str | np.ndarray) -> dict[str, dict[str, int]]:
+    """The double-dummy table: strain ('C','D','H','S','NT') -> seat -> tricks declarer takes."""
+    hands = _deal_array(deal)
+    Deal.from_array(hands).validate()
+    if sum(popcount(int(hands[0, s])) for s in range(4)) == 0:
+        raise DDError("the deal has no cards")
+    work, tt = _ENGINE.ready()
+    out = np.zeros((5, 4), dtype=np.int64)
+    _dd_table(work, tt, hands, out)
+    _ENGINE.done()
+    return {key: {SEAT_LETTERS[x]: int(out[STRAIN_KEYS.index(key), x]) for x in range(4)} for key in TABLE_ORDER}
+

@@ -1,0 +1,898 @@
+"""Double-dummy search kernels: null-window alpha-beta on tricks (MTD(f)), a transposition
+table over rank-normalised positions with *relevant-rank* entries, move ordering,
+equivalent-card merging and quick-trick bounds.
+
+Everything works on the packed form of :mod:`bridgeplay.engine.deal` (per suit, the cards in
+play renumbered 0..n-1; one mask per hand).  The basic question is boolean:
+
+    ``_search(A, tt, trump, tl, ply, t, only)`` -> can North-South take at least ``t`` of the
+    ``tl`` tricks still to be completed (the current trick included)?
+
+North-South are the MAX side whoever is on lead, so table bounds hold across searches.
+
+Relevant ranks (after DDS's "winning ranks", a light form of partition search): every search
+returns, per suit, the set of cards whose *rank* its answer depended on -- the winner of each
+trick in the proof tree that beat another card of its suit, the cards counted by a quick-trick
+cut, and so on.  A result is stored under the position's suit-length pattern (who holds how many
+cards of each suit, leader, trumps) together with, per suit, the owners of the cards from the
+top down to the lowest relevant one.  It then answers for every position with the same lengths
+and the same owners of those top cards, whatever the small cards: each entry stands for many
+positions.  (Cards below the lowest relevant one never won a trick by rank in the proof tree,
+so any other arrangement of them gives the same outcome, trick by trick.)
+
+Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
+move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
+(:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, and a pool
+of entries; when the pool is full it is emptied (a generation bump) and refilled.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bridgeplay.engine.deal import HIGH, LOWEST, POP, SPREAD, _beats, _pack
+
+# ---- work array layout -------------------------------------------------------------------
+OH = 0  # h[x, s] at OH + 4x + s (packed masks)
+OC = 16  # cnt[s]
+OST = 20  # statistics: 0 nodes, 1 table cut-offs, 2 table stores, 3 quick-trick cut-offs
+OT = 32  # per trick, indexed by tricks left: OT + 16 tl + (0..3 suits, 4..7 bits, 8 leader, 9..12 winner index)
+OS = OT + 16 * 14  # saved h and cnt while a trick is out of play: OS + 20 tl + k
+OM = OS + 20 * 14  # moves at depth d = 4 tl + ply: OM + 16 d + i  (suit << 4 | bit)
+OW = OM + 16 * 64  # their ordering weights
+OR = OW + 16 * 64  # relevant masks returned by the node at depth d: OR + 4 d + s
+OK = OR + 4 * 64  # killer move at depth d
+OQ = OK + 64  # scratch relevant masks (quick tricks)
+ORANK = OQ + 4  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
+OTB = ORANK + 64  # packed bits of the table cards at the root
+OPLY = OTB + 8  # nodes per ply (statistics)
+WORK_SIZE = OPLY + 8
+
+# ---- transposition table layout ----------------------------------------------------------
+# header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets
+TT_HEAD = 8  # heads: TT_HEAD + 3 i + (0 key, 1 generation, 2 first block)
+BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
+BLOCK = 2 + 3 * BLOCK_ENTRIES  # block: next block, count, entries (suits 0,1 segment; suits 2,3 segment; bounds)
+DEFAULT_TT_LOG2 = 18
+MAX_PROBE = 16
+
+
+def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.ndarray:
+    """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks."""
+    if blocks is None:
+        blocks = 1 << log2_heads
+    tt = np.zeros(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
+    tt[0] = log2_heads
+    tt[1] = blocks
+    tt[3] = 1
+    return tt
+
+
+def new_work() -> np.ndarray:
+    return np.zeros(WORK_SIZE, dtype=np.int64)
+
+
+def new_stats() -> np.ndarray:
+    return np.zeros(8, dtype=np.int64)
+
+
+# --------------------------------------------------------------------------------------------
+# keys
+@njit(cache=True)
+def _len_key(A, trump, leader, tl):
+    """Suit-length pattern (hands x suits 0..2; suit 3 follows from tl) + tl + leader + trumps."""
+    k = np.int64(tl) | (np.int64(leader) << 4) | (np.int64(trump) << 6)
+    for x in range(4):
+        for s in range(3):
+            k = (k << 4) | POP[A[OH + 4 * x + s]]
+    return k
+
+
+@njit(cache=True)
+def _owner_code(A, s):
+    """2-bit owner of every card in play in suit s, packed bit b at bits 2b, 2b+1 (N 0, E 1, S 2, W 3)."""
+    w = A[OH + 12 + s]
+    return SPREAD[A[OH + 4 + s] | w] | (SPREAD[A[OH + 8 + s] | w] << 1)
+
+
+@njit(cache=True)
+def _segment(code, cnt, rel):
+    """Encode the top of a suit down to the lowest relevant bit: m | code_of_top_m << 4."""
+    if rel == 0:
+        return np.int64(0)
+    low = 0
+    while not (rel >> low) & 1:
+        low += 1
+    return np.int64(cnt - low) | ((code >> (2 * low)) << 4)
+
+
+@njit(cache=True)
+def _seg_match(seg, code, cnt):
+    m = seg & 15
+    return (code >> (2 * (cnt - m))) == (seg >> 4)
+
+
+@njit(cache=True)
+def _hash(k):
+    x = k ^ ((k >> 33) & 0x7FFFFFFF)
+    x *= np.int64(-49064778989728563)
+    x ^= (x >> 33) & 0x7FFFFFFF
+    x *= np.int64(-4265267296055464877)
+    x ^= (x >> 33) & 0x7FFFFFFF
+    return x
+
+
+@njit(cache=True)
+def _head_find(tt, key):
+    """Head slot holding key (>= 0), or -1 - free slot, or -(1 << 40) when the probe run is full."""
+    mask = (np.int64(1) << tt[0]) - 1
+    gen = tt[3]
+    i = _hash(key) & mask
+    for _ in range(MAX_PROBE):
+        base = TT_HEAD + 3 * i
+        if tt[base + 1] != gen:
+            return -1 - i
+        if tt[base] == key:
+            return i
+        i = (i + 1) & mask
+    return -(np.int64(1) << 40)
+
+
+@njit(cache=True)
+def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
+    """Look a position up.  Returns (status, best move): status 1 = NS >= t proven, 2 = NS < t
+    proven (the matching entry's segments are then written as the relevant set at rd), 0 = no cut."""
+    hs = _head_find(tt, key)
+    best = -1
+    if hs < 0:
+        return 0, best
+    pool = TT_HEAD + 3 * (np.int64(1) << tt[0])
+    blk = tt[TT_HEAD + 3 * hs + 2]
+    n0 = A[OC]
+    n1 = A[OC + 1]
+    n2 = A[OC + 2]
+    n3 = A[OC + 3]
+    while blk >= 0:
+        base = pool + BLOCK * blk
+        cnt = tt[base + 1]
+        A[OST + 4] += cnt
+        for j in range(cnt):
+            b = base + 2 + 3 * j
+            w1 = tt[b]
+            w2 = tt[b + 1]
+            s0 = w1 & 0x3FFFFFFF
+            s1 = w1 >> 30
+            s2 = w2 & 0x3FFFFFFF
+            s3 = w2 >> 30
+            if (
+                _seg_match(s0, c0, n0)
+                and _seg_match(s1, c1, n1)
+                and _seg_match(s2, c2, n2)
+                and _seg_match(s3, c3, n3)
+            ):
+                bd = tt[b + 2]
+                lo = bd & 255
+                hi = (bd >> 8) & 255
+                if lo >= t or hi < t:
+                    m = s0 & 15
+                    A[rd] = ((np.int64(1) << m) - 1) << (n0 - m)
+                    m = s1 & 15
+                    A[rd + 1] = ((np.int64(1) << m) - 1) << (n1 - m)
+                    m = s2 & 15
+                    A[rd + 2] = ((np.int64(1) << m) - 1) << (n2 - m)
+                    m = s3 & 15
+                    A[rd + 3] = ((np.int64(1) << m) - 1) << (n3 - m)
+                    return (1 if lo >= t else 2), best
+                if best < 0:
+                    best = ((bd >> 16) & 0xFFFF) - 1
+        blk = tt[base]
+    return 0, best
+
+
+@njit(cache=True)
+def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
+    n0 = A[OC]
+    n1 = A[OC + 1]
+    n2 = A[OC + 2]
+    n3 = A[OC + 3]
+    w1 = _segment(c0, n0, A[rd]) | (_segment(c1, n1, A[rd + 1]) << 30)
+    w2 = _segment(c2, n2, A[rd + 2]) | (_segment(c3, n3, A[rd + 3]) << 30)
+    hs = _head_find(tt, key)
+    if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
+        # full: start afresh
+        tt[3] += 1
+        tt[2] = 0
+        tt[4] += 1
+        hs = _head_find(tt, key)
+    pool = TT_HEAD + 3 * (np.int64(1) << tt[0])
+    if hs < 0:
+        hs = -1 - hs
+        tt[TT_HEAD + 3 * hs] = key
+        tt[TT_HEAD + 3 * hs + 1] = tt[3]
+        tt[TT_HEAD + 3 * hs + 2] = -1
+    else:
+        blk = tt[TT_HEAD + 3 * hs + 2]
+        while blk >= 0:
+            base = pool + BLOCK * blk
+            for j in range(tt[base + 1]):
+                b = base + 2 + 3 * j
+                if tt[b] == w1 and tt[b + 1] == w2:
+                    bd = tt[b + 2]
+                    lo = bd & 255
+                    hi = (bd >> 8) & 255
+                    if res:
+                        if t > lo:
+                            lo = t
+                    elif t - 1 < hi:
+                        hi = t - 1
+                    if best < 0:
+                        best = ((bd >> 16) & 0xFFFF) - 1
+                    tt[b + 2] = lo | (hi << 8) | ((best + 1) << 16)
+                    return
+            blk = tt[base]
+    first = tt[TT_HEAD + 3 * hs + 2]
+    if first < 0 or tt[pool + BLOCK * first + 1] >= BLOCK_ENTRIES:
+        nb = tt[2]
+        tt[2] += 1
+        tt[pool + BLOCK * nb] = first
+        tt[pool + BLOCK * nb + 1] = 0
+        tt[TT_HEAD + 3 * hs + 2] = nb
+        first = nb
+    base = pool + BLOCK * first
+    j = tt[base + 1]
+    tt[base + 1] = j + 1
+    b = base + 2 + 3 * j
+    tt[b] = w1
+    tt[b + 1] = w2
+    if res:
+        tt[b + 2] = t | (np.int64(tl) << 8) | ((best + 1) << 16)
+    else:
+        tt[b + 2] = 0 | (np.int64(t - 1) << 8) | ((best + 1) << 16)
+
+
+# --------------------------------------------------------------------------------------------
+# bounds
+@njit(cache=True)
+def _quick_tricks(A, trump, p, tl):
+    """Tricks the leader ``p`` can cash from the top without losing the lead (a lower bound).
+
+    The top cards it counts are written to the scratch relevant set at OQ."""
+    lho = (p + 1) & 3
+    pd = (p + 2) & 3
+    rho = (p + 3) & 3
+    q = 0
+    side_q = 0
+    pd_tr = 0
+    lho_tr = 0
+    rho_tr = 0
+    if trump < 4:
+        pd_tr = A[OH + 4 * pd + trump]
+        lho_tr = A[OH + 4 * lho + trump]
+        rho_tr = A[OH + 4 * rho + trump]
+    for s in range(4):
+        A[OQ + s] = 0
+        x = A[OH + 4 * p + s]
+        if x == 0:
+            continue
+        n = A[OC + s]
+        y = ((np.int64(1) << n) - 1) & ~x
+        if y == 0:
+            k = n
+        else:
+            k = n - 1 - HIGH[y]
+        if k == 0:
+            continue
+        A[OQ + s] = ((np.int64(1) << k) - 1) << (n - k)
+        l1 = POP[A[OH + 4 * lho + s]]
+        l3 = POP[A[OH + 4 * rho + s]]
+        lq = POP[A[OH + 4 * pd + s]]
+        qs = k
+        if k >= l1 and k >= l3 and k >= lq:
+            qs = POP[x]
+        if trump < 4 and s != trump:
+            if lho_tr != 0 and l1 < qs:
+                qs = l1
+            if rho_tr != 0 and l3 < qs:
+                qs = l3
+            side_q += qs
+        else:
+            q += qs
+    if pd_tr != 0:
+        # partner must be able to follow or discard a plain card to each side-suit winner
+        plain = tl - POP[pd_tr]
+        if side_q > plain:
+            side_q = plain
+    return q + side_q
+
+
+@njit(cache=True)
+def _top_trump_run(A, trump):
+    """(seat, k): the seat holding the top trump and how many top trumps in a row it holds."""
+    n = A[OC + trump]
+    if n == 0:
+        return -1, 0
+    for x in range(4):
+        m = A[OH + 4 * x + trump]
+        if m >> (n - 1) & 1:
+            y = ((np.int64(1) << n) - 1) & ~m
+            if y == 0:
+                return x, n
+            return x, n - 1 - HIGH[y]
+    return -1, 0
+
+
+@njit(cache=True)
+def _last_trick(A, leader, trump, rd):
+    """One card in each hand: does North-South win the last trick?  Writes the relevant set."""
+    ws = -1
+    wb = -1
+    wx = leader
+    nsuit = 0
+    for s in range(4):
+        A[rd + s] = 0
+    ls = -1
+    for i in range(4):
+        x = (leader + i) & 3
+        for s in range(4):
+            m = A[OH + 4 * x + s]
+            if m != 0:
+                b = HIGH[m]
+                if i == 0:
+                    ls = s
+                if i == 0 or _beats(s, b, ws, wb, trump):
+                    ws = s
+                    wb = b
+                    wx = x
+                break
+    # the winner won by rank only if another card of its suit was played
+    for i in range(4):
+        x = (leader + i) & 3
+        if x != wx and A[OH + 4 * x + ws] != 0:
+            nsuit += 1
+    if nsuit > 0:
+        A[rd + ws] = np.int64(1) << wb
+    _ = ls
+    return (wx & 1) == 0
+
+
+# --------------------------------------------------------------------------------------------
+# move generation and ordering
+@njit(cache=True)
+def _gen_lead(A, trump, p, d, best, killer):
+    lho = (p + 1) & 3
+    pd = (p + 2) & 3
+    rho = (p + 3) & 3
+    n = 0
+    mb = OM + 16 * d
+    wbase = OW + 16 * d
+    for s in range(4):
+        x = A[OH + 4 * p + s]
+        if x == 0:
+            continue
+        c = A[OC + s]
+        hl = A[OH + 4 * lho + s]
+        hr = A[OH + 4 * rho + s]
+        part = A[OH + 4 * pd + s]
+        opp = hl | hr
+        opp_top = HIGH[opp]
+        part_top = HIGH[part]
+        ruff_danger = False
+        pd_ruff = False
+        if trump < 4 and s != trump:
+            ruff_danger = (hl == 0 and A[OH + 4 * lho + trump] != 0) or (hr == 0 and A[OH + 4 * rho + trump] != 0)
+            pd_ruff = part == 0 and A[OH + 4 * pd + trump] != 0
+        reps = x & ~(x << 1)
+        while reps != 0:
+            b = HIGH[reps]
+            reps ^= np.int64(1) << b
+            mv = (s << 4) | b
+            if (x >> b) + 1 == (np.int64(1) << (c - b)):
+                # our card is the top card of the suit: a winner unless ruffed
+                if ruff_danger:
+                    w = 10
+                else:
+                    w = 100 + POP[x] - POP[opp]
+            elif part_top > opp_top:
+                if trump < 4 and s != trump and hr == 0 and A[OH + 4 * rho + trump] != 0:
+                    w = 5 - b
+                else:
+                    w = 80 - b
+            elif pd_ruff and not ruff_danger:
+                w = 60 - b
+            else:
+                w = 30 - b
+                if opp_top == HIGH[hr]:
+                    w -= 10  # leading up to a top card sitting over partner
+            if mv == best:
+                w += 1000
+            elif mv == killer:
+                w += 500
+            A[mb + n] = mv
+            A[wbase + n] = w
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _gen_follow(A, trump, tl, ply, p, d, killer):
+    tb = OT + 16 * tl
+    ls = A[tb]
+    wpos = A[tb + 8 + ply]
+    ws = A[tb + wpos]
+    wb = A[tb + 4 + wpos]
+    pw = (wpos & 1) == (ply & 1)  # partner's card is winning so far
+    nxt = (p + 1) & 3
+    nx = A[OH + 4 * nxt + ls]
+    nxt_tr = A[OH + 4 * nxt + trump] if trump < 4 else 0
+    nxt_can_ruff = trump < 4 and ls != trump and nx == 0 and nxt_tr != 0
+    mb = OM + 16 * d
+    wbase = OW + 16 * d
+    n = 0
+    x = A[OH + 4 * p + ls]
+    safe = False
+    if pw:
+        if ply == 3:
+            safe = True
+        elif ws == ls:
+            safe = HIGH[nx] < wb and not nxt_can_ruff
+        else:
+            safe = not (nx == 0 and HIGH[nxt_tr] > wb)
+    if x != 0:
+        reps = x & ~(x << 1)
+        while reps != 0:
+            b = HIGH[reps]
+            reps ^= np.int64(1) << b
+            beats = ws == ls and b > wb
+            if ply == 3:
+                if beats and not pw:
+                    w = 100 - b
+                else:
+                    w = -b
+            elif ply == 2:
+                sure = b > HIGH[nx] and not nxt_can_ruff
+                if pw and safe:
+                    w = -b
+                elif beats and sure:
+                    w = 100 - b
+                elif beats and not pw:
+                    w = 50 + b
+                else:
+                    w = -b
+            else:
+                # second hand low; a sure winner next
+                if beats and b > HIGH[nx] and not nxt_can_ruff:
+                    w = 20 - b
+                else:
+                    w = 40 - b
+            mv = (ls << 4) | b
+            if mv == killer:
+                w += 500
+            A[mb + n] = mv
+            A[wbase + n] = w
+            n += 1
+        return n
+    # void in the suit led: ruffs and discards
+    if trump < 4:
+        tx = A[OH + 4 * p + trump]
+        reps = tx & ~(tx << 1)
+        while reps != 0:
+            b = HIGH[reps]
+            reps ^= np.int64(1) << b
+            if ws == trump and b < wb:
+                w = -60 - b
+            elif pw and safe:
+                w = -40 - b
+            else:
+                if ply <= 2 and nx == 0 and HIGH[nxt_tr] > b:
+                    w = 30 - b
+                else:
+                    w = 80 - b
+            mv = (trump << 4) | b
+            if mv == killer:
+                w += 500
+            A[mb + n] = mv
+            A[wbase + n] = w
+            n += 1
+    for s in range(4):
+        if s == ls or s == trump:
+            continue
+        y = A[OH + 4 * p + s]
+        if y == 0:
+            continue
+        c = A[OC + s]
+        reps = y & ~(y << 1)
+        ly = POP[y]
+        while reps != 0:
+            b = HIGH[reps]
+            reps ^= np.int64(1) << b
+            w = -10 - 3 * b + ly
+            if (y >> b) + 1 == (np.int64(1) << (c - b)):
+                w -= 30  # keep winners
+            mv = (s << 4) | b
+            if mv == killer:
+                w += 500
+            A[mb + n] = mv
+            A[wbase + n] = w
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def _sort_moves(A, d, n):
+    mb = OM + 16 * d
+    wbase = OW + 16 * d
+    for i in range(1, n):
+        mv = A[mb + i]
+        w = A[wbase + i]
+        j = i - 1
+        while j >= 0 and A[wbase + j] < w:
+            A[mb + j + 1] = A[mb + j]
+            A[wbase + j + 1] = A[wbase + j]
+            j -= 1
+        A[mb + j + 1] = mv
+        A[wbase + j + 1] = w
+
+
+# --------------------------------------------------------------------------------------------
+# the search
+@njit(cache=True)
+def _search(A, tt, trump, tl, ply, t, only):
+    """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
+
+    Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
+    A[OST] += 1
+    A[OPLY + ply] += 1
+    tb = OT + 16 * tl
+    leader = A[tb + 8]
+    p = (leader + ply) & 3
+    ns = (p & 1) == 0
+    d = 4 * tl + ply
+    rd = OR + 4 * d
+    best = -1
+    key = np.int64(0)
+    c0 = np.int64(0)
+    c1 = np.int64(0)
+    c2 = np.int64(0)
+    c3 = np.int64(0)
+    if ply == 0:
+        if t <= 0 or t > tl:
+            A[rd] = 0
+            A[rd + 1] = 0
+            A[rd + 2] = 0
+            A[rd + 3] = 0
+            return t <= 0
+        if tl == 1:
+            return _last_trick(A, leader, trump, rd)
+        if only < 0:
+            q = _quick_tricks(A, trump, leader, tl)
+            if (q >= t) if ns else (tl - q < t):
+                A[OST + 3] += 1
+                for s in range(4):
+                    A[rd + s] = A[OQ + s]
+                return ns
+            if trump < 4:
+                x, k = _top_trump_run(A, trump)
+                if x >= 0:
+                    if (k >= t) if (x & 1) == 0 else (tl - k < t):
+                        A[OST + 3] += 1
+                        for s in range(4):
+                            A[rd + s] = 0
+                        n = A[OC + trump]
+                        A[rd + trump] = ((np.int64(1) << k) - 1) << (n - k)
+                        return (x & 1) == 0
+            key = _len_key(A, trump, leader, tl)
+            c0 = _owner_code(A, 0)
+            c1 = _owner_code(A, 1)
+            c2 = _owner_code(A, 2)
+            c3 = _owner_code(A, 3)
+            status, best = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
+            if status != 0:
+                A[OST + 1] += 1
+                return status == 1
+        n = _gen_lead(A, trump, p, d, best, A[OK + d])
+    else:
+        n = _gen_follow(A, trump, tl, ply, p, d, A[OK + d])
+    _sort_moves(A, d, n)
+    res = not ns
+    bm = -1
+    u0 = np.int64(0)
+    u1 = np.int64(0)
+    u2 = np.int64(0)
+    u3 = np.int64(0)
+    mb = OM + 16 * d
+    # lowest card worth trying per suit, once a card below every relevant rank has failed (DDS's lowestWin)
+    lw0 = 0
+    lw1 = 0
+    lw2 = 0
+    lw3 = 0
+    tried = -1
+    for i in range(n):
+        mv = A[mb + i]
+        if only >= 0 and mv != only:
+            continue
+        s = mv >> 4
+        b = mv & 15
+        if s == 0:
+            if b < lw0:
+                continue
+        elif s == 1:
+            if b < lw1:
+                continue
+        elif s == 2:
+            if b < lw2:
+                continue
+        elif b < lw3:
+            continue
+        bit = np.int64(1) << b
+        tried += 1
+        A[OH + 4 * p + s] ^= bit
+        A[tb + ply] = s
+        A[tb + 4 + ply] = b
+        if ply == 0:
+            A[tb + 9] = 0
+        else:
+            wp = A[tb + 8 + ply]
+            if _beats(s, b, A[tb + wp], A[tb + 4 + wp], trump):
+                wp = ply
+            A[tb + 9 + ply] = wp
+        if ply == 3:
+            wp = A[tb + 12]
+            winner = (leader + wp) & 3
+            nt = t - 1 if (winner & 1) == 0 else t
+            sb = OS + 20 * tl
+            for k in range(20):
+                A[sb + k] = A[OH + k]
+            # take the trick's cards out of play, highest bits first
+            done = 0
+            for _ in range(4):
+                j = -1
+                for k in range(4):
+                    if not (done >> k) & 1 and (j < 0 or A[tb + 4 + k] > A[tb + 4 + j]):
+                        j = k
+                done |= 1 << j
+                cs = A[tb + j]
+                cb = A[tb + 4 + j]
+                low = (np.int64(1) << cb) - 1
+                for xx in range(4):
+                    m = A[OH + 4 * xx + cs]
+                    A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
+                A[OC + cs] -= 1
+            A[tb - 16 + 8] = winner
+            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1))
+            for k in range(20):
+                A[OH + k] = A[sb + k]
+            # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
+            cd = OR + 16 * (tl - 1)
+            m0 = A[cd]
+            m1 = A[cd + 1]
+            m2 = A[cd + 2]
+            m3 = A[cd + 3]
+            done = 0
+            for _ in range(4):
+                j = -1
+                for k in range(4):
+                    if not (done >> k) & 1 and (j < 0 or A[tb + 4 + k] < A[tb + 4 + j]):
+                        j = k
+                done |= 1 << j
+                cs = A[tb + j]
+                low = (np.int64(1) << A[tb + 4 + j]) - 1
+                if cs == 0:
+                    m0 = (m0 & low) | ((m0 & ~low) << 1)
+                elif cs == 1:
+                    m1 = (m1 & low) | ((m1 & ~low) << 1)
+                elif cs == 2:
+                    m2 = (m2 & low) | ((m2 & ~low) << 1)
+                else:
+                    m3 = (m3 & low) | ((m3 & ~low) << 1)
+            # the trick's winner counts if it beat another card of its suit
+            wsuit = A[tb + wp]
+            same = 0
+            for k in range(4):
+                if A[tb + k] == wsuit:
+                    same += 1
+            if same >= 2:
+                wbit = np.int64(1) << A[tb + 4 + wp]
+                if wsuit == 0:
+                    m0 |= wbit
+                elif wsuit == 1:
+                    m1 |= wbit
+                elif wsuit == 2:
+                    m2 |= wbit
+                else:
+                    m3 |= wbit
+        else:
+            r = _search(A, tt, trump, tl, ply + 1, t, np.int64(-1))
+            cd = rd + 4
+            m0 = A[cd]
+            m1 = A[cd + 1]
+            m2 = A[cd + 2]
+            m3 = A[cd + 3]
+        A[OH + 4 * p + s] ^= bit
+        if r == ns:
+            A[OST + 5 + (1 if tried > 0 else 0)] += 1
+            res = r
+            bm = mv
+            u0 = m0
+            u1 = m1
+            u2 = m2
+            u3 = m3
+            A[OK + d] = mv
+            break
+        u0 |= m0
+        u1 |= m1
+        u2 |= m2
+        u3 |= m3
+        # a card below every rank that mattered failed: so would any lower-than-relevant card of its suit
+        if s == 0:
+            if lw0 == 0:
+                lo_ = LOWEST[u0]
+                if b < lo_:
+                    lw0 = lo_
+        elif s == 1:
+            if lw1 == 0:
+                lo_ = LOWEST[u1]
+                if b < lo_:
+                    lw1 = lo_
+        elif s == 2:
+            if lw2 == 0:
+                lo_ = LOWEST[u2]
+                if b < lo_:
+                    lw2 = lo_
+        elif lw3 == 0:
+            lo_ = LOWEST[u3]
+            if b < lo_:
+                lw3 = lo_
+    A[rd] = u0
+    A[rd + 1] = u1
+    A[rd + 2] = u2
+    A[rd + 3] = u3
+    if ply == 0 and only < 0:
+        _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, bm)
+        A[OST + 2] += 1
+    return res
+
+
+@njit(cache=True)
+def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
+    """North-South's tricks (within [lo, hi]) by null-window searches stepping from ``guess``."""
+    while lo < hi:
+        t = guess
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        if _search(A, tt, trump, tl, ply, t, only):
+            lo = t
+            guess = t + 1
+        else:
+            hi = t - 1
+            guess = t - 1
+    return lo
+
+
+# --------------------------------------------------------------------------------------------
+# root set-up and public kernels
+@njit(cache=True)
+def _setup(A, hands, trump, leader, psuit, prank, nplayed):
+    """Pack a position into A; return (tricks left including the current one, ply of the player to move)."""
+    h = np.zeros((4, 4), dtype=np.int64)
+    cnt = np.zeros(4, dtype=np.int64)
+    rank_of = np.zeros((4, 16), dtype=np.int64)
+    tbit = np.zeros(4, dtype=np.int64)
+    _pack(hands, psuit, prank, nplayed, h, cnt, rank_of, tbit)
+    for x in range(4):
+        A[OC + x] = cnt[x]
+        for y in range(4):
+            A[OH + 4 * x + y] = h[x, y]
+        for b in range(16):
+            A[ORANK + 16 * x + b] = rank_of[x, b]
+    for k in range(64):
+        A[OK + k] = -1
+    last = (leader + 3) & 3
+    tl = 0
+    for s in range(4):
+        tl += POP[h[last, s]]
+    tb = OT + 16 * tl
+    A[tb + 8] = leader
+    for i in range(nplayed):
+        A[tb + i] = psuit[i]
+        A[tb + 4 + i] = tbit[i]
+        if i == 0:
+            A[tb + 9] = 0
+        else:
+            wp = A[tb + 8 + i]
+            if _beats(psuit[i], tbit[i], A[tb + wp], A[tb + 4 + wp], trump):
+                wp = i
+            A[tb + 9 + i] = wp
+    return tl, nplayed
+
+
+@njit(cache=True)
+def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
+    """North-South's tricks from the position (current trick included)."""
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    if guess < 0 or guess > tl:
+        guess = (tl + 1) // 2
+    return _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
+
+
+@njit(cache=True)
+def dd_tricks(hands, trump, leader, psuit, prank, nplayed, tt, st):
+    """Kernel entry: tricks the side *to play* takes from here (DDS solve-board convention).
+
+    ``hands`` uint16/int[4,4] absolute masks of the cards still held (cards already on the
+    table excluded); ``psuit``/``prank`` the ``nplayed`` (0..3) cards on the table in order from
+    ``leader``; ``tt`` from :func:`new_tt` (shared across calls, worlds and deals), ``st`` from
+    :func:`new_stats` (st[0] += nodes searched).
+    """
+    A = np.zeros(WORK_SIZE, dtype=np.int64)
+    ns = _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
+    st[0] += A[OST]
+    st[1] += A[OST + 1]
+    st[2] += A[OST + 2]
+    st[3] += A[OST + 3]
+    tl = 0
+    last = (leader + 3) & 3
+    for s in range(4):
+        tl += POP[A[OH + 4 * last + s]]
+    if ((leader + nplayed) & 1) == 0:
+        return ns
+    return tl - ns
+
+
+@njit(cache=True)
+def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out_suit, out_rank, out_val):
+    """Value (tricks for the side to play) of every legal card; returns how many were written."""
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    p = (leader + ply) & 3
+    ns = (p & 1) == 0
+    d = 4 * tl + ply
+    if ply == 0:
+        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1))
+    else:
+        n = _gen_follow(A, trump, tl, ply, p, d, np.int64(-1))
+    moves = A[OM + 16 * d: OM + 16 * d + n].copy()
+    best = _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
+    k = 0
+    for i in range(n):
+        mv = moves[i]
+        s = mv >> 4
+        b = mv & 15
+        # this card's value in North-South tricks, bounded by the position's value
+        if ns:
+            v = _mtd(A, tt, trump, tl, ply, mv, np.int64(0), best, best)
+            val = v
+        else:
+            v = _mtd(A, tt, trump, tl, ply, mv, best, tl, best)
+            val = tl - v
+        # every card of the run (equivalent cards) gets the value
+        x = A[OH + 4 * p + s]
+        bb = b
+        while bb < 16 and (x >> bb) & 1:
+            out_suit[k] = s
+            out_rank[k] = A[ORANK + 16 * s + bb]
+            out_val[k] = val
+            k += 1
+            bb += 1
+    return k
+
+
+@njit(cache=True)
+def _dd_table(A, tt, hands, out):
+    """out[strain, seat] = tricks declarer in seat takes (strain 0..3 = S,H,D,C, 4 = NT)."""
+    psuit = np.zeros(4, dtype=np.int64)
+    prank = np.zeros(4, dtype=np.int64)
+    for strain in range(5):
+        guess = np.int64(-1)
+        for leader in range(4):
+            ns = _ns_tricks(A, tt, hands, strain, leader, psuit, prank, np.int64(0), guess)
+            tl = 0
+            for s in range(4):
+                tl += POP[A[OH + s]]
+            guess = ns
+            declarer = (leader + 3) & 3
+            if (declarer & 1) == 0:
+                out[strain, declarer] = ns
+            else:
+                out[strain, declarer] = tl - ns
