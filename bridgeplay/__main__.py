@@ -1,0 +1,3 @@
+from bridgeplay.cli import main
+
+main()

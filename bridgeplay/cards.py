@@ -1,0 +1,221 @@
+"""Ranks, suits, seats, holdings and deals.
+
+A *holding* is an int bit mask with bit ``r`` set for rank ``r`` (2..14, ace = 14),
+the layout DDS and endplay use.  A deal is a ``uint16[4, 4]`` array indexed
+``[seat, suit]`` with seats N, E, S, W = 0..3 and suits S, H, D, C = 0..3 (DDS
+order, which is also PBN's order inside a hand).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Iterator
+
+import numpy as np
+
+# -- ranks -----------------------------------------------------------------
+TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)
+RANKS = tuple(range(2, 15))
+RANK_CHARS = "23456789TJQKA"
+FULL_SUIT = sum(1 << r for r in RANKS)  # 0x7ffc
+
+# -- suits and seats (DDS order) -------------------------------------------
+SPADES, HEARTS, DIAMONDS, CLUBS = range(4)
+NOTRUMP = 4
+SUIT_LETTERS = "SHDC"
+STRAIN_LETTERS = "SHDCN"
+SUIT_SYMBOLS = "♠♥♦♣"
+NORTH, EAST, SOUTH, WEST = range(4)
+SEAT_LETTERS = "NESW"
+
+
+class CardError(ValueError):
+    """A card, holding, hand or deal could not be parsed or is inconsistent."""
+
+
+def rank_char(rank: int) -> str:
+    return RANK_CHARS[rank - 2]
+
+
+def parse_rank(text: str) -> int:
+    t = text.strip().upper()
+    if t == "10":
+        return TEN
+    if len(t) == 1 and t in RANK_CHARS:
+        return RANK_CHARS.index(t) + 2
+    raise CardError(f"unknown rank {text!r}")
+
+
+def parse_suit(text: str) -> int:
+    t = text.strip().upper()
+    symbols = {"♠": 0, "♥": 1, "♦": 2, "♣": 3}
+    if t in symbols:
+        return symbols[t]
+    if len(t) == 1 and t in SUIT_LETTERS:
+        return SUIT_LETTERS.index(t)
+    raise CardError(f"unknown suit {text!r}")
+
+
+def parse_strain(text: str) -> int:
+    t = str(text).strip().upper()
+    if t in ("N", "NT", "NOTRUMP", "NOTRUMPS"):
+        return NOTRUMP
+    return parse_suit(t)
+
+
+def parse_seat(text: str) -> int:
+    t = str(text).strip().upper()
+    if len(t) >= 1 and t[0] in SEAT_LETTERS and t in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
+        return SEAT_LETTERS.index(t[0])
+    raise CardError(f"unknown seat {text!r}")
+
+
+# -- holdings ----------------------------------------------------------------
+def ranks_of(mask: int) -> list[int]:
+    """Ranks in ``mask``, highest first."""
+    return [r for r in range(14, 1, -1) if mask >> r & 1]
+
+
+def popcount(mask: int) -> int:
+    return bin(mask).count("1")
+
+
+def holding_str(mask: int, void: str = "—") -> str:
+    """``AKQJ9``-style text of a holding (``void`` when empty)."""
+    return "".join(rank_char(r) for r in ranks_of(mask)) or void
+
+
+def parse_holding(text: str) -> tuple[int, int]:
+    """Parse ``AKQJ9xx`` into (mask of named ranks, number of ``x`` small cards).
+
+    Accepts ``10`` for the ten, spaces, and ``-``/``—``/``void`` for an empty holding.
+    Raises :class:`CardError` on an unknown character or a repeated rank.
+    """
+    t = str(text).strip().upper().replace(" ", "").replace("10", "T")
+    if t in ("", "-", "—", "VOID"):
+        return 0, 0
+    mask, smalls = 0, 0
+    for ch in t:
+        if ch == "X":
+            smalls += 1
+            continue
+        if ch not in RANK_CHARS:
+            raise CardError(f"unknown rank {ch!r} in {text!r}")
+        bit = 1 << (RANK_CHARS.index(ch) + 2)
+        if mask & bit:
+            raise CardError(f"rank {ch} appears twice in {text!r}")
+        mask |= bit
+    return mask, smalls
+
+
+# -- friendly immutable types ------------------------------------------------
+@dataclass(frozen=True, order=True)
+class Card:
+    suit: int
+    rank: int
+
+    @classmethod
+    def parse(cls, text: str) -> "Card":
+        t = text.strip()
+        if len(t) < 2:
+            raise CardError(f"unknown card {text!r}")
+        return cls(parse_suit(t[0]), parse_rank(t[1:]))
+
+    def __str__(self) -> str:
+        return SUIT_LETTERS[self.suit] + rank_char(self.rank)
+
+    @property
+    def symbol(self) -> str:
+        return SUIT_SYMBOLS[self.suit] + rank_char(self.rank)
+
+
+@dataclass(frozen=True)
+class Hand:
+    """Four holdings in S, H, D, C order."""
+
+    suits: tuple[int, int, int, int]
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Hand":
+        parts = text.strip().split(".")
+        if len(parts) != 4:
+            raise CardError(f"a PBN hand has four suits separated by dots: {text!r}")
+        masks = []
+        for part in parts:
+            mask, smalls = parse_holding(part if part not in ("-", "—") else "")
+            if smalls:
+                raise CardError(f"x is not allowed in a deal's hand: {text!r}")
+            masks.append(mask)
+        return cls(tuple(masks))  # type: ignore[arg-type]
+
+    def pbn(self) -> str:
+        return ".".join(holding_str(m, void="") for m in self.suits)
+
+    def __len__(self) -> int:
+        return sum(popcount(m) for m in self.suits)
+
+    def __iter__(self) -> Iterator[Card]:
+        for s, m in enumerate(self.suits):
+            for r in ranks_of(m):
+                yield Card(s, r)
+
+    def __contains__(self, card: object) -> bool:
+        return isinstance(card, Card) and bool(self.suits[card.suit] >> card.rank & 1)
+
+
+@dataclass(frozen=True)
+class Deal:
+    """Four hands, N E S W.  Hands may be partial (endings) but equally long."""
+
+    hands: tuple[Hand, Hand, Hand, Hand]
+
+    @classmethod
+    def from_pbn(cls, text: str) -> "Deal":
+        """Parse ``N:AKQ.JT9.876.5432 ...`` (the first seat letter says whose hand comes first)."""
+        t = text.strip().strip('"')
+        first = NORTH
+        if len(t) > 1 and t[1] == ":":
+            first = parse_seat(t[0])
+            t = t[2:]
+        parts = t.split()
+        if len(parts) != 4:
+            raise CardError(f"a PBN deal has four hands: {text!r}")
+        hands: list[Hand | None] = [None] * 4
+        for i, p in enumerate(parts):
+            hands[(first + i) % 4] = Hand.from_pbn(p)
+        deal = cls(tuple(hands))  # type: ignore[arg-type]
+        deal.validate()
+        return deal
+
+    @classmethod
+    def from_array(cls, arr: np.ndarray) -> "Deal":
+        return cls(tuple(Hand(tuple(int(arr[h, s]) for s in range(4))) for h in range(4)))  # type: ignore[arg-type]
+
+    def validate(self) -> None:
+        seen = 0
+        for h, hand in enumerate(self.hands):
+            for s in range(4):
+                m = hand.suits[s] << (16 * s)
+                if seen & m:
+                    dup = Card(s, ranks_of((seen & m) >> (16 * s))[0])
+                    raise CardError(f"card {dup} appears in two hands")
+                seen |= m
+            if len(hand) > 13:
+                raise CardError(f"{SEAT_LETTERS[h]} holds {len(hand)} cards (at most 13)")
+        lengths = {len(h) for h in self.hands}
+        if len(lengths) != 1:
+            counts = ", ".join(f"{SEAT_LETTERS[i]} {len(h)}" for i, h in enumerate(self.hands))
+            raise CardError(f"hands must hold the same number of cards ({counts})")
+
+    def to_array(self) -> np.ndarray:
+        arr = np.zeros((4, 4), dtype=np.uint16)
+        for h in range(4):
+            for s in range(4):
+                arr[h, s] = self.hands[h].suits[s]
+        return arr
+
+    def pbn(self, first: int = NORTH) -> str:
+        return SEAT_LETTERS[first] + ":" + " ".join(self.hands[(first + i) % 4].pbn() for i in range(4))
+
+    def __str__(self) -> str:
+        return self.pbn()

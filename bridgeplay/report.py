@@ -1,0 +1,172 @@
+"""Rich rendering of problems and results: hand diagrams, split tables, strategy trees."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich import box
+from rich.console import Console, Group, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+from rich.tree import Tree
+
+from bridgeplay.cards import popcount
+from bridgeplay.problem import SuitProblem
+from bridgeplay.result import Result
+
+SEAT_WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
+
+
+def pct(p: float | None) -> str:
+    return "—" if p is None else f"{100 * p:.2f}%"
+
+
+def suit_diagram(problem: SuitProblem) -> RenderableType:
+    """North above South, the outstanding cards between them, like a textbook diagram."""
+    out = problem.outstanding
+    known_w = problem.west_known
+    known_e = problem.east_known
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right")
+    grid.add_column(justify="center")
+    grid.add_column(justify="left")
+    grid.add_row("", Text(f"N  {problem.holding_text(problem.north)}", style="bold"), "")
+    west = f"W  {problem.holding_text(known_w)}…" if known_w else "W"
+    east = f"E  {problem.holding_text(known_e)}…" if known_e else "E"
+    grid.add_row(west, Text(f"outstanding {problem.holding_text(out)} ({popcount(out)})", style="dim"), east)
+    grid.add_row("", Text(f"S  {problem.holding_text(problem.south)}", style="bold"), "")
+    return grid
+
+
+def goal_text(problem: SuitProblem) -> str:
+    if problem.objective == "tricks":
+        return "most tricks on average"
+    if problem.tricks is None:
+        return "every target"
+    extra = f", {SEAT_WORD[problem.lead]} leads first" if problem.lead else ""
+    return f"{problem.tricks} trick{'s' if problem.tricks != 1 else ''}{extra}"
+
+
+def moves_table(result: Result) -> Table:
+    t = Table(box=box.SIMPLE_HEAD, title="First plays", title_justify="left")
+    t.add_column("play")
+    metric = "chance" if result.probability is not None else "tricks"
+    t.add_column(metric, justify="right")
+    t.add_column("")
+    best = set(result.best_moves)
+    for m in result.moves:
+        value = pct(m.probability) if result.probability is not None else f"{m.expected_tricks:.4f}"
+        t.add_row(m.move, value, "best" if m.move in best else "", style="bold green" if m.move in best else None)
+    return t
+
+
+def splits_table(result: Result) -> Table:
+    target = result.probability is not None
+    t = Table(box=box.SIMPLE_HEAD, title="Verification (split West–East)", title_justify="left")
+    for col, just in (("split", "left"), ("probability", "right"), ("cases", "right")):
+        t.add_column(col, justify=just)
+    if target:
+        t.add_column("succeed", justify="right")
+    t.add_column("holdings that succeed" if target else "tricks by holding")
+    t.add_column("contribution", justify="right")
+    for s in result.splits:
+        holdings = ", ".join(s.holdings) if s.holdings else "none"
+        row = [f"{s.west}-{s.east}", f"{s.probability:.4f}", str(s.cases)]
+        if target:
+            row.append(str(s.successes))
+        row += [holdings, f"{s.contribution:.4f}"]
+        t.add_row(*row)
+    total = sum(s.contribution for s in result.splits)
+    tail = ["total", f"{sum(s.probability for s in result.splits):.4f}", str(sum(s.cases for s in result.splits))]
+    if target:
+        tail.append(str(sum(s.successes or 0 for s in result.splits)))
+    tail += ["", f"{total:.4f}"]
+    t.add_row(*tail, style="bold")
+    return t
+
+
+def _describe(node: dict[str, Any]) -> str:
+    seat, card = node["play"].split(":")
+    who = SEAT_WORD[seat]
+    if card == "exit":
+        return f"{who} exits (switches suits)"
+    if card == "discard":
+        return f"{who} shows out"
+    if node["side"] == "declarer":
+        return f"{who} plays {card}"
+    return f"{who} plays {card}"
+
+
+def _signature(node: dict[str, Any]) -> str:
+    sub = ";".join(_signature(c) for c in node.get("then", []))
+    return f"{node['play']}[{sub}]"
+
+
+def _add_nodes(tree: Tree, nodes: list[dict[str, Any]]) -> None:
+    # Group defender replies that read the same (e.g. several small cards) and lead to the same line.
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for n in nodes:
+        groups.setdefault(_signature(n), []).append(n)
+    for members in groups.values():
+        n = members[0]
+        label = _describe(n)
+        if n["side"] == "defence":
+            p = sum(m.get("probability", 0.0) for m in members)
+            label = f"[dim]if[/dim] {label} [dim]({pct(p)})[/dim]"
+        else:
+            label = f"[bold]{label}[/bold]"
+        child = tree.add(label)
+        _add_nodes(child, n.get("then", []))
+
+
+def strategy_tree(result: Result, title: str = "The line") -> Tree:
+    tree = Tree(f"[bold]{title}[/bold]")
+    _add_nodes(tree, result.strategy)
+    return tree
+
+
+def render_suit(problem: SuitProblem, result: Result, console: Console, tree: bool = True) -> None:
+    header = Group(
+        Text(f"{problem.name}", style="bold"),
+        Text(f"Goal: {goal_text(problem)}    Solver: {result.solver}", style="dim"),
+        Text(""),
+        suit_diagram(problem),
+    )
+    console.print(Panel(header, expand=False, box=box.ROUNDED))
+    if result.table:
+        t = Table(box=box.SIMPLE_HEAD, title="Best chance for every target", title_justify="left")
+        t.add_column("tricks", justify="right")
+        t.add_column("chance", justify="right")
+        t.add_column("best first plays")
+        for row in result.table:
+            t.add_row(str(row["tricks"]), pct(row["probability"]), ", ".join(row["moves"]))
+        console.print(t)
+        return
+    if result.probability is not None:
+        console.print(Text.assemble(("Best line: ", "bold"), (", ".join(result.best_moves), "bold green"),
+                                    ("  chance ", ""), (pct(result.probability), "bold"),
+                                    (f"  ({result.probability:.4f})", "dim")))
+    else:
+        console.print(Text.assemble(("Best line: ", "bold"), (", ".join(result.best_moves), "bold green"),
+                                    ("  expected tricks ", ""), (f"{result.expected_tricks:.4f}", "bold")))
+    console.print(moves_table(result))
+    if result.splits:
+        console.print(splits_table(result))
+    if tree and result.strategy:
+        console.print(strategy_tree(result))
+    stats = result.stats
+    console.print(Text(f"{stats.get('worlds', '?')} worlds, {stats.get('nodes', '?')} positions searched, "
+                       f"{stats.get('seconds', 0):.3f} s", style="dim"))
+
+
+def render(problem: Any, result: Result, console: Console, tree: bool = True) -> None:
+    """Render any solved problem."""
+    if isinstance(problem, SuitProblem):
+        render_suit(problem, result, console, tree)
+        return
+    renderer = getattr(problem, "render", None)
+    if renderer is not None:
+        renderer(result, console)
+        return
+    console.print_json(data=result.to_json())

@@ -1,0 +1,38 @@
+"""Solver registry: name -> ``solve(problem, options) -> Result``.  The CLI dispatches through it."""
+
+from __future__ import annotations
+
+import importlib
+from typing import Any, Callable
+
+from bridgeplay.problem import ProblemError
+from bridgeplay.result import Result
+from bridgeplay.solvers.esm import Options
+
+# name -> (module, description); modules are imported on first use so start-up stays fast.
+SOLVERS: dict[str, tuple[str, str]] = {
+    "esm": ("bridgeplay.solvers.esm", "exact best defence (Pareto fronts; equals exhaustive strategy minimisation)"),
+}
+
+
+def register(name: str, module: str, description: str) -> None:
+    SOLVERS[name] = (module, description)
+
+
+def get(name: str) -> Callable[[Any, Options], Result]:
+    if name not in SOLVERS:
+        raise KeyError(name)
+    return importlib.import_module(SOLVERS[name][0]).solve
+
+
+def unsupported(solver: str, problem: Any) -> ProblemError:
+    kind = getattr(problem, "kind", type(problem).__name__)
+    return ProblemError(getattr(problem, "file", None), "kind", f"solver {solver!r} does not solve {kind} problems")
+
+
+def solve(problem: Any, solver: str = "esm", options: Options | None = None) -> Result:
+    """Solve ``problem`` with the named solver."""
+    return get(solver)(problem, options or Options())
+
+
+__all__ = ["SOLVERS", "Options", "get", "register", "solve", "unsupported"]

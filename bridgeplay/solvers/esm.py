@@ -1,0 +1,224 @@
+"""Exact best defence (the value exhaustive strategy minimisation defines), via Pareto fronts.
+
+``solve(problem, options)`` returns the best line's chance (or expected tricks), the
+value of every distinct first play, the Encyclopedia-style verification table and
+the line as a strategy tree.  The literal ESM of Fig. 4 lives in
+``tests/reference/esm_literal.py`` and the tests prove both give the same values.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+
+from bridgeplay import config
+from bridgeplay.cards import popcount
+from bridgeplay.problem import ProblemError, SuitProblem
+from bridgeplay.result import MoveValue, Result, Split
+from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, N, S, Decision, SuitSearch
+from bridgeplay.worlds import SuitWorlds, suit_worlds
+
+SEATS = "NESW"
+
+
+@dataclass
+class Options:
+    """Options every solver accepts (each uses what applies to it)."""
+
+    depth: int = 3
+    scoring: str = "threshold"
+    samples: int | None = None
+    seed: int = config.DEFAULT_SEED
+    time_limit: float | None = None
+
+
+def worlds_for(problem: SuitProblem) -> SuitWorlds:
+    try:
+        return suit_worlds(
+            problem.outstanding, problem.west_known, problem.east_known, problem.vacant_west, problem.vacant_east
+        )
+    except ValueError as exc:
+        raise ProblemError(problem.file, "west", str(exc)) from None
+
+
+def move_text(problem: SuitProblem, seat: int, rank: int) -> str:
+    return f"{SEATS[seat]}:{problem.card_text(rank)}"
+
+
+def root_lead(problem: SuitProblem) -> int:
+    return {None: LEAD_FREE, "N": LEAD_N, "S": LEAD_S}[problem.lead]
+
+
+def thresholds(problem: SuitProblem, target: int | None) -> tuple[int, ...]:
+    if target is None:
+        return tuple(range(1, problem.max_tricks + 1))
+    return (target,)
+
+
+class SuitAnalysis:
+    """A solved search for one target (or for expected tricks), with helpers to read it."""
+
+    def __init__(self, problem: SuitProblem, target: int | None, worlds: SuitWorlds | None = None) -> None:
+        self.problem = problem
+        self.target = target
+        self.worlds = worlds or worlds_for(problem)
+        self.search = SuitSearch(problem.north, problem.south, problem.outstanding, self.worlds.west)
+        self.ths = thresholds(problem, target)
+        self.levels = len(self.ths)
+        p, s = problem.north, problem.south
+        self.root_args = (p, s, problem.outstanding, self.search.all)
+        self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = []  # seat, rank, front, value, best row
+        lead = root_lead(problem)
+        for seat in (N, S):
+            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
+                continue
+            for r in self.search.lead_choices(p, s, problem.outstanding, seat):
+                f = self.search.lead_front(p, s, problem.outstanding, self.search.all, self.ths, seat, r)
+                vals = self.search.values(f, self.worlds.prob)
+                i = int(np.argmax(vals))
+                self.first_moves.append((seat, r, f, float(vals[i]), i))
+        # best first (stable: North before South, high cards before low on ties)
+        self.first_moves.sort(key=lambda m: -m[3])
+
+    @property
+    def value(self) -> float:
+        return self.first_moves[0][3]
+
+    def best_levels(self) -> list[int]:
+        seat, r, f, v, i = self.first_moves[0]
+        return self.search.row_levels(f[i], self.levels)
+
+    def success_worlds(self) -> int:
+        """Bitset of the worlds where the best line makes the target (target problems)."""
+        return self.best_levels()[0]
+
+    def strategy(self, depth: int) -> list[Decision]:
+        seat, r, f, v, i = self.first_moves[0]
+        need = self.search.row_levels(f[i], self.levels)
+        p = self.problem
+        n2 = p.north & ~(1 << r) if seat == N else p.north
+        s2 = p.south & ~(1 << r) if seat == S else p.south
+        sub = self.search.explain_play(
+            n2, s2, p.outstanding, self.search.all, self.ths, seat, ((seat, r),), need, depth - 1
+        )
+        return [Decision(seat, r, self.search.all, sub)]
+
+
+def world_tricks(levels: list[int], nw: int) -> list[int]:
+    """Tricks per world from threshold levels 1..L."""
+    return [sum(1 for lv in levels if lv >> i & 1) for i in range(nw)]
+
+
+def holding_case(problem: SuitProblem, west: int, east: int) -> str:
+    return f"{problem.holding_text(west) if west else '—'}–{problem.holding_text(east) if east else '—'}"
+
+
+def split_rows(problem: SuitProblem, worlds: SuitWorlds, good: dict[int, float]) -> list[Split]:
+    """The verification table: one row per West length; ``good`` maps world -> payoff weight (1 = success)."""
+    n = popcount(problem.outstanding)
+    rows = []
+    target_mode = all(v in (0.0, 1.0) for v in good.values())
+    for k in range(n + 1):
+        idx = [i for i in range(len(worlds)) if popcount(int(worlds.west[i])) == k]
+        if not idx:
+            continue
+        prob = float(sum(worlds.prob[i] for i in idx))
+        contribution = float(sum(worlds.prob[i] * good.get(i, 0.0) for i in idx))
+        cases: OrderedDict[str, int] = OrderedDict()
+        for i in idx:
+            g = good.get(i, 0.0)
+            if g == 0.0:
+                continue
+            text = holding_case(problem, int(worlds.west[i]), worlds.east(i))
+            if not target_mode:
+                text += f" ({g:g})"
+            cases[text] = cases.get(text, 0) + 1
+        holdings = [t if c == 1 else f"{t} ×{c}" for t, c in cases.items()]
+        successes = sum(1 for i in idx if good.get(i, 0.0) > 0) if target_mode else None
+        rows.append(Split(k, n - k, prob, len(idx), successes, contribution, holdings))
+    return rows
+
+
+def strategy_json(problem: SuitProblem, decisions: list[Decision], worlds: SuitWorlds) -> list[dict[str, Any]]:
+    out = []
+    for d in decisions:
+        if d.rank == -1:
+            card = "exit"
+        elif d.rank == 0:
+            card = "discard"
+        else:
+            card = problem.card_text(d.rank)
+        node: dict[str, Any] = {"play": f"{SEATS[d.seat]}:{card}", "side": "declarer" if d.seat in (0, 2) else "defence"}
+        if d.seat in (1, 3):
+            node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if d.worlds >> i & 1))
+        if d.children:
+            node["then"] = strategy_json(problem, d.children, worlds)
+        out.append(node)
+    return out
+
+
+def solve(problem: Any, options: Options | None = None) -> Result:
+    if not isinstance(problem, SuitProblem):
+        from bridgeplay.solvers import unsupported
+
+        raise unsupported("esm", problem)
+    options = options or Options()
+    t0 = time.perf_counter()
+    worlds = worlds_for(problem)
+    if len(worlds) > config.MAX_SUIT_WORLDS:
+        raise ProblemError(problem.file, "north", f"{len(worlds)} worlds is more than the exact solver takes")
+    nodes = 0
+    if problem.objective == "tricks" or problem.tricks is not None:
+        target = problem.tricks if problem.objective == "target" else None
+        an = SuitAnalysis(problem, target, worlds)
+        nodes = an.search.nodes
+        levels = an.best_levels()
+        if target is None:
+            tr = world_tricks(levels, len(worlds))
+            good = {i: float(t) for i, t in enumerate(tr)}
+        else:
+            good = {i: 1.0 for i in range(len(worlds)) if levels[0] >> i & 1}
+        moves = [
+            MoveValue(move_text(problem, seat, r), v if target is not None else None, v if target is None else None)
+            for seat, r, f, v, i in an.first_moves
+        ]
+        strategy = strategy_json(problem, an.strategy(options.depth), worlds)
+        result = Result(
+            problem=problem.name,
+            file=problem.file,
+            kind="suit",
+            solver="esm",
+            target=target,
+            probability=an.value if target is not None else None,
+            expected_tricks=an.value if target is None else None,
+            objective=problem.objective,
+            moves=moves,
+            splits=split_rows(problem, worlds, good),
+            strategy=strategy,
+        )
+    else:
+        # tricks: max -> the best line for every target, one row each
+        table = []
+        for target in range(1, problem.max_tricks + 1):
+            an = SuitAnalysis(problem, target, worlds)
+            nodes += an.search.nodes
+            table.append({"tricks": target, "probability": an.value, "moves": [
+                move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9
+            ]})
+        result = Result(
+            problem=problem.name,
+            file=problem.file,
+            kind="suit",
+            solver="esm",
+            target="max",
+            probability=None,
+            objective="target",
+            moves=[],
+            table=table,
+        )
+    result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(worlds)}
+    return result
