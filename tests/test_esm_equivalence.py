@@ -1,0 +1,116 @@
+"""The fast exact solver returns exactly what the literal ESM (Fig. 4) returns.
+
+The family: every way to deal a reduced suit of 5 cards (A K Q J T) between North, South
+and the defenders with at least one declarer card and at most 4 outstanding cards (242
+problems), each solved for expected tricks and for every target, with the real a-priori
+odds of 13-card hands.  A larger 6-card family runs under the ``slow`` marker.
+"""
+
+from __future__ import annotations
+
+import itertools
+
+import numpy as np
+import pytest
+
+from bridgeplay.cards import rank_char
+from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, N, S, SuitSearch
+from bridgeplay.worlds import suit_worlds
+
+try:
+    from tests.reference.esm_literal import count_strategies, esm_literal
+except ImportError:  # pragma: no cover - when tests/ is the rootdir
+    from reference.esm_literal import count_strategies, esm_literal
+
+
+def family(suit_size: int, max_out: int = 4):
+    ranks = list(range(14, 14 - suit_size, -1))
+    for owners in itertools.product("NSO", repeat=suit_size):
+        north = sum(1 << r for r, o in zip(ranks, owners) if o == "N")
+        south = sum(1 << r for r, o in zip(ranks, owners) if o == "S")
+        out = sum(1 << r for r, o in zip(ranks, owners) if o == "O")
+        if (north or south) and 0 < owners.count("O") <= max_out:
+            yield north, south, out
+
+
+def ours(north: int, south: int, out: int, worlds, target: int | None, lead: str | None = None):
+    search = SuitSearch(north, south, out, worlds.west)
+    rmax = max(bin(north).count("1"), bin(south).count("1"))
+    ths = (target,) if target is not None else tuple(range(1, rmax + 1))
+    lead_code = {None: LEAD_FREE, "N": LEAD_N, "S": LEAD_S}[lead]
+    root = search.boundary(north, south, out, search.all, lead_code, ths)
+    value = float(search.values(root, worlds.prob).max())
+    moves = {}
+    for seat in (N, S):
+        if lead is not None and "NS"[seat // 2] != lead:
+            continue
+        for r in search.lead_choices(north, south, out, seat):
+            f = search.lead_front(north, south, out, search.all, ths, seat, r)
+            moves[f"{'NESW'[seat]}:{rank_char(r)}"] = float(search.values(f, worlds.prob).max())
+    return value, moves
+
+
+def check(north: int, south: int, out: int, target: int | None, lead: str | None = None) -> None:
+    worlds = suit_worlds(out)
+    ref_worlds = list(zip(worlds.west.tolist(), worlds.prob.tolist()))
+    ref = esm_literal(north, south, out, ref_worlds, target, lead)
+    value, moves = ours(north, south, out, worlds, target, lead)
+    assert value == pytest.approx(float(ref.value), abs=1e-12)
+    # every distinct first play of ours (declarer's equivalent cards merged) has the literal value
+    for move, v in moves.items():
+        assert v == pytest.approx(float(ref.moves[move]), abs=1e-12), move
+    # and no literal first play is better than the best merged one
+    assert max(float(v) for v in ref.moves.values()) == pytest.approx(max(moves.values()), abs=1e-12)
+
+
+FIVE = list(family(5))
+
+
+def test_family_is_large_enough() -> None:
+    assert len(FIVE) >= 200
+
+
+@pytest.mark.parametrize("north,south,out", FIVE, ids=lambda v: f"{v:x}")
+def test_equals_literal_esm_expected_tricks(north: int, south: int, out: int) -> None:
+    check(north, south, out, None)
+
+
+@pytest.mark.parametrize("north,south,out", FIVE, ids=lambda v: f"{v:x}")
+def test_equals_literal_esm_every_target(north: int, south: int, out: int) -> None:
+    rmax = max(bin(north).count("1"), bin(south).count("1"))
+    for target in range(1, rmax + 1):
+        check(north, south, out, target)
+
+
+@pytest.mark.parametrize("north,south,out", FIVE[::7], ids=lambda v: f"{v:x}")
+def test_equals_literal_esm_with_fixed_lead(north: int, south: int, out: int) -> None:
+    for lead in ("N", "S"):
+        if (north if lead == "N" else south):
+            check(north, south, out, None, lead)
+
+
+def test_equals_literal_esm_with_known_card_and_vacant_places() -> None:
+    # A K opposite Q J with T 9 8 out; West known to hold the 9, vacant places 10/13.
+    north, south = (1 << 14) | (1 << 13), (1 << 12) | (1 << 11)
+    out = (1 << 10) | (1 << 9) | (1 << 8)
+    worlds = suit_worlds(out, west_known=1 << 9, vacant_west=10)
+    ref = esm_literal(north, south, out, list(zip(worlds.west.tolist(), worlds.prob.tolist())), None)
+    value, _ = ours(north, south, out, worlds, None)
+    assert value == pytest.approx(float(ref.value), abs=1e-12)
+
+
+SIX = [p for p in family(6)]
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("north,south,out", SIX, ids=lambda v: f"{v:x}")
+def test_equals_literal_esm_six_card_suit(north: int, south: int, out: int) -> None:
+    worlds = suit_worlds(out)
+    if count_strategies(north, south, out, list(zip(worlds.west.tolist(), worlds.prob.tolist()))) > 5000:
+        pytest.skip("too many strategies for the literal ESM")
+    check(north, south, out, None)
+
+
+def test_worlds_match_numpy_types() -> None:
+    w = suit_worlds((1 << 14) | (1 << 2))
+    assert w.west.dtype == np.int64 and abs(w.prob.sum() - 1) < 1e-12
