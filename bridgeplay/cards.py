@@ -8,8 +8,8 @@ order, which is also PBN's order inside a hand).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Iterator
 
 import numpy as np
 
@@ -115,7 +115,7 @@ class Card:
     rank: int
 
     @classmethod
-    def parse(cls, text: str) -> "Card":
+    def parse(cls, text: str) -> Card:
         t = text.strip()
         if len(t) < 2:
             raise CardError(f"unknown card {text!r}")
@@ -136,7 +136,7 @@ class Hand:
     suits: tuple[int, int, int, int]
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Hand":
+    def from_pbn(cls, text: str) -> Hand:
         parts = text.strip().split(".")
         if len(parts) != 4:
             raise CardError(f"a PBN hand has four suits separated by dots: {text!r}")
@@ -170,7 +170,7 @@ class Deal:
     hands: tuple[Hand, Hand, Hand, Hand]
 
     @classmethod
-    def from_pbn(cls, text: str) -> "Deal":
+    def from_pbn(cls, text: str) -> Deal:
         """Parse ``N:AKQ.JT9.876.5432 ...`` (the first seat letter says whose hand comes first)."""
         t = text.strip().strip('"')
         first = NORTH
@@ -188,7 +188,7 @@ class Deal:
         return deal
 
     @classmethod
-    def from_array(cls, arr: np.ndarray) -> "Deal":
+    def from_array(cls, arr: np.ndarray) -> Deal:
         return cls(tuple(Hand(tuple(int(arr[h, s]) for s in range(4))) for h in range(4)))  # type: ignore[arg-type]
 
     def validate(self) -> None:

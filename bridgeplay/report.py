@@ -112,8 +112,7 @@ def _add_nodes(tree: Tree, nodes: list[dict[str, Any]]) -> None:
         n = members[0]
         label = _describe(n)
         if n["side"] == "defence":
-            p = sum(m.get("probability", 0.0) for m in members)
-            label = f"[dim]if[/dim] {label} [dim]({pct(p)})[/dim]"
+            label = f"[dim]if[/dim] {label}"
         else:
             label = f"[bold]{label}[/bold]"
         child = tree.add(label)

@@ -19,7 +19,7 @@ from bridgeplay import config
 from bridgeplay.cards import popcount
 from bridgeplay.problem import ProblemError, SuitProblem
 from bridgeplay.result import MoveValue, Result, Split
-from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, N, S, Decision, SuitSearch
+from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, Decision, N, S, SuitSearch
 from bridgeplay.worlds import SuitWorlds, suit_worlds
 
 SEATS = "NESW"
@@ -152,7 +152,8 @@ def strategy_json(problem: SuitProblem, decisions: list[Decision], worlds: SuitW
             card = "discard"
         else:
             card = problem.card_text(d.rank)
-        node: dict[str, Any] = {"play": f"{SEATS[d.seat]}:{card}", "side": "declarer" if d.seat in (0, 2) else "defence"}
+        side = "declarer" if d.seat in (0, 2) else "defence"
+        node: dict[str, Any] = {"play": f"{SEATS[d.seat]}:{card}", "side": side}
         if d.seat in (1, 3):
             node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if d.worlds >> i & 1))
         if d.children:
