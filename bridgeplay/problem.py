@@ -94,6 +94,25 @@ def _fail(path: str, fld: str | None, msg: str) -> ProblemError:
     return ProblemError(path, fld, msg)
 
 
+class _StrictLoader(yaml.SafeLoader):
+    """Safe YAML that refuses a key written twice in one mapping (PyYAML silently keeps the last)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                dup = key in seen
+                seen.add(key)
+            except TypeError:  # unhashable key: PyYAML reports it below
+                continue
+            if dup:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+
 def read_yaml(path: str | Path) -> dict[str, Any]:
     """Read a YAML mapping; every failure is a one-line :class:`ProblemError`."""
     p = str(path)
@@ -106,7 +125,7 @@ def read_yaml(path: str | Path) -> dict[str, Any]:
     except (OSError, UnicodeDecodeError) as exc:
         raise _fail(p, None, f"cannot read: {exc}") from None
     try:
-        data = yaml.safe_load(text)
+        data = yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
         where = f"line {mark.line + 1}" if mark is not None else None
@@ -116,6 +135,9 @@ def read_yaml(path: str | Path) -> dict[str, Any]:
         raise _fail(p, None, "empty file")
     if not isinstance(data, dict):
         raise _fail(p, None, f"a problem file is a YAML mapping, not a {type(data).__name__}")
+    for key in data:
+        if not isinstance(key, str):
+            raise _fail(p, str(key), f"a field name is text, not {type(key).__name__}")
     return data
 
 
@@ -137,7 +159,12 @@ def from_dict(data: dict[str, Any], path: str = "<problem>") -> Any:
         from bridgeplay.games.tree import load_tree_problem
 
         return load_tree_problem(data, path)
-    from bridgeplay.dealproblem import load_deal_problem
+    try:
+        from bridgeplay.dealproblem import load_deal_problem
+    except ModuleNotFoundError as exc:
+        if exc.name != "bridgeplay.dealproblem":
+            raise
+        raise _fail(path, "kind", "deal problems are not supported by this version") from None
 
     return load_deal_problem(data, path)
 
@@ -300,27 +327,57 @@ def _suit_from_dict(data: dict[str, Any], path: str) -> SuitProblem:
     return prob
 
 
-def _check_expect(expect: dict[str, Any], path: str) -> None:
+_EXPECT_FIELDS = ("probability", "tolerance", "moves", "expected_tricks", "table", "solvers", "note")
+
+
+def _check_expect(expect: dict[str, Any], path: str, prefix: str = "expect") -> None:
+    allowed = _EXPECT_FIELDS if prefix == "expect" else _EXPECT_FIELDS[:5]
+    for key in expect:
+        if key not in allowed:
+            raise _fail(path, f"{prefix}.{key}", f"unknown field ({', '.join(allowed)})")
+    if "solvers" in expect:
+        from bridgeplay.solvers import SOLVERS
+
+        per = expect["solvers"]
+        if not isinstance(per, dict):
+            raise _fail(path, "expect.solvers", "expected {solver: {probability, tolerance, moves, ...}}")
+        for name, spec in per.items():
+            if name not in SOLVERS:
+                raise _fail(path, f"expect.solvers.{name}", f"unknown solver (one of: {', '.join(sorted(SOLVERS))})")
+            if not isinstance(spec, dict):
+                raise _fail(path, f"expect.solvers.{name}", "expected a mapping (probability, tolerance, moves, ...)")
+            _check_expect(spec, path, f"expect.solvers.{name}")
+    _check_expect_values(expect, path, prefix)
+
+
+def _check_expect_values(expect: dict[str, Any], path: str, prefix: str) -> None:
     for key in ("probability", "tolerance", "expected_tricks"):
         if key in expect:
             v = expect[key]
             if isinstance(v, bool) or not isinstance(v, int | float):
-                raise _fail(path, f"expect.{key}", f"expected a number, got {v!r}")
+                raise _fail(path, f"{prefix}.{key}", f"expected a number, got {v!r}")
     if "probability" in expect and not 0 <= expect["probability"] <= 1:
-        raise _fail(path, "expect.probability", f"{expect['probability']} is not a fraction in [0, 1]")
+        raise _fail(path, f"{prefix}.probability", f"{expect['probability']} is not a fraction in [0, 1]")
     if "moves" in expect:
         moves = expect["moves"]
         if isinstance(moves, str):
             moves = [moves]
         if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
-            raise _fail(path, "expect.moves", "expected a list of moves like N:A")
+            raise _fail(path, f"{prefix}.moves", "expected a list of moves like N:A")
         for m in moves:
             if not _MOVE_OK(m):
-                raise _fail(path, "expect.moves", f"bad move {m!r} (HAND:RANK, e.g. N:A, S:x)")
+                raise _fail(path, f"{prefix}.moves", f"bad move {m!r} (HAND:RANK, e.g. N:A, S:x)")
     if "table" in expect:
         table = expect["table"]
         if not isinstance(table, dict):
-            raise _fail(path, "expect.table", "expected {tricks: probability}")
+            raise _fail(path, f"{prefix}.table", "expected {tricks: probability}")
+        for t, pr in table.items():
+            if isinstance(t, bool) or not isinstance(t, int) or t < 1:
+                raise _fail(path, f"{prefix}.table", f"{t!r} is not a number of tricks")
+            if isinstance(pr, bool) or not isinstance(pr, int | float) or not 0 <= pr <= 1:
+                raise _fail(path, f"{prefix}.table.{t}", f"{pr!r} is not a fraction in [0, 1]")
+    if "tolerance" in expect and not 0 <= expect["tolerance"] < 1:
+        raise _fail(path, f"{prefix}.tolerance", f"{expect['tolerance']} is not a tolerance (0 <= tolerance < 1)")
 
 
 def _MOVE_OK(text: str) -> bool:  # noqa: N802 - reads as a predicate
