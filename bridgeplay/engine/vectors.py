@@ -94,7 +94,7 @@ def _union(A, B):
 
 @njit(cache=True)
 def _expand_levels(F, src, full, nwords):
-    """Rebuild rows with new levels: level i copies level src[i] of F, or is empty (-1), or ``full`` (-2)."""
+    """Rebuild rows with new levels: level i copies level src[i] of F, or is empty (-1), or level i of ``full`` (-2)."""
     k = F.shape[0]
     L = src.shape[0]
     out = np.zeros((k, L * nwords), np.uint64)
@@ -106,7 +106,7 @@ def _expand_levels(F, src, full, nwords):
                     out[r, i * nwords + w] = F[r, s * nwords + w]
             elif s == -2:
                 for w in range(nwords):
-                    out[r, i * nwords + w] = full[w]
+                    out[r, i * nwords + w] = full[i * nwords + w]
     return out
 
 
@@ -210,3 +210,25 @@ def _from_canon(C, pat, nwords, pwords):
                 if p >= 0 and (C[r, lv * pwords + p // 64] >> np.uint64(p % 64)) & np.uint64(1):
                     out[r, lv * nwords + i // 64] |= np.uint64(1) << np.uint64(i % 64)
     return out
+
+
+@njit(cache=True)
+def _level_or(F):
+    """Bitwise OR of all rows of F (every world some vector wins, per level)."""
+    k, m = F.shape
+    out = np.zeros(m, np.uint64)
+    for r in range(k):
+        for w in range(m):
+            out[w] |= F[r, w]
+    return out
+
+
+@njit(cache=True)
+def _mask_pareto(F, mask):
+    """Pareto front of the rows of F restricted to ``mask``."""
+    k, m = F.shape
+    G = np.empty((k, m), np.uint64)
+    for r in range(k):
+        for w in range(m):
+            G[r, w] = F[r, w] & mask[w]
+    return _pareto(G)
