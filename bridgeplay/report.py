@@ -93,9 +93,7 @@ def _describe(node: dict[str, Any]) -> str:
         return f"{who} exits (switches suits)"
     if card == "discard":
         return f"{who} shows out"
-    if node["side"] == "declarer":
-        return f"{who} plays {card}"
-    return f"{who} plays {card}"
+    return f"{who} {'leads' if node.get('lead') else 'plays'} {card}"
 
 
 def _signature(node: dict[str, Any]) -> str:

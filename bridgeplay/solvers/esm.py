@@ -143,7 +143,10 @@ def split_rows(problem: SuitProblem, worlds: SuitWorlds, good: dict[int, float])
     return rows
 
 
-def strategy_json(problem: SuitProblem, decisions: list[Decision], worlds: SuitWorlds) -> list[dict[str, Any]]:
+def strategy_json(
+    problem: SuitProblem, decisions: list[Decision], worlds: SuitWorlds, position: int = 0
+) -> list[dict[str, Any]]:
+    """The strategy tree as JSON; ``position`` is the number of cards already played to the current trick."""
     out = []
     for d in decisions:
         if d.rank == -1:
@@ -153,11 +156,12 @@ def strategy_json(problem: SuitProblem, decisions: list[Decision], worlds: SuitW
         else:
             card = problem.card_text(d.rank)
         side = "declarer" if d.seat in (0, 2) else "defence"
-        node: dict[str, Any] = {"play": f"{SEATS[d.seat]}:{card}", "side": side}
+        node: dict[str, Any] = {"play": f"{SEATS[d.seat]}:{card}", "side": side, "lead": position == 0}
         if d.seat in (1, 3):
             node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if d.worlds >> i & 1))
         if d.children:
-            node["then"] = strategy_json(problem, d.children, worlds)
+            nxt = 0 if d.rank == -1 else (position + 1) % 4
+            node["then"] = strategy_json(problem, d.children, worlds, nxt)
         out.append(node)
     return out
 
