@@ -56,7 +56,7 @@ def test_fig2_json_matches_the_encyclopedia_table() -> None:
 def test_fig2_report_shows_diagram_table_and_line() -> None:
     r = run("solve", FIG2)
     assert r.exit_code == 0, r.output
-    for text in ("AKQJ9", "87.14%", "0-6", "6-0", "T–xxxxx", "xxxxx–T", "0.8714", "North plays A", "if East"):
+    for text in ("AKQJ9", "87.14%", "0-6", "6-0", "T–xxxxx", "xxxxx–T", "0.8714", "North leads A", "if East"):
         assert text in r.output
 
 
