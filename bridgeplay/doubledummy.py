@@ -204,9 +204,8 @@ def validate_position(
         for i, c in enumerate(cards[1:], start=1):
             seat = (lead + i) % 4
             if c.suit != led and hands[seat, led] != 0:
-                raise DDError(
-                    f"{SEAT_LETTERS[seat]} revokes: plays {c} holding {SUIT_LETTERS[led]} after a {SUIT_LETTERS[led]} lead"
-                )
+                suit = SUIT_LETTERS[led]
+                raise DDError(f"{SEAT_LETTERS[seat]} revokes: plays {c} holding {suit} after a {suit} lead")
     return hands, trump, lead, cards
 
 

@@ -43,8 +43,10 @@ OM = OS + 20 * 14  # moves at depth d = 4 tl + ply: OM + 16 d + i  (suit << 4 | 
 OW = OM + 16 * 64  # their ordering weights
 OR = OW + 16 * 64  # relevant masks returned by the node at depth d: OR + 4 d + s
 OK = OR + 4 * 64  # killer move at depth d
-OQ = OK + 64  # scratch relevant masks (quick tricks)
-ORANK = OQ + 4  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
+# quick tricks scratch: 0..3 relevant set, 4..7 / 8..11 tricks per suit (leader / partner),
+# 12..15 / 16..19 the top cards they need
+OQ = OK + 64
+ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
 OPLY = OTB + 8  # nodes per ply (statistics)
 WORK_SIZE = OPLY + 8
@@ -254,56 +256,166 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
 # --------------------------------------------------------------------------------------------
 # bounds
 @njit(cache=True)
-def _quick_tricks(A, trump, p, tl):
-    """Tricks the leader ``p`` can cash from the top without losing the lead (a lower bound).
+def _winners(A, trump, x, y, cb, rb):
+    """Top winners hand ``x`` (partner ``y``) can cash, per suit: tricks at A[cb + s], the top
+    cards they need at A[rb + s].
 
-    The top cards it counts are written to the scratch relevant set at OQ."""
+    Per suit: the top cards x holds in a row, or all of x's cards when the other three hands
+    hold no more than that; in a side suit, no more than an opponent holding trumps can follow."""
+    lho = (x + 1) & 3
+    rho = (x + 3) & 3
+    ltr = 0
+    rtr = 0
+    if trump < 4:
+        ltr = A[OH + 4 * lho + trump]
+        rtr = A[OH + 4 * rho + trump]
+    total = 0
+    for s in range(4):
+        A[cb + s] = 0
+        A[rb + s] = 0
+        m = A[OH + 4 * x + s]
+        if m == 0:
+            continue
+        n = A[OC + s]
+        rest = ((np.int64(1) << n) - 1) & ~m
+        if rest == 0:
+            k = n
+        else:
+            k = n - 1 - HIGH[rest]
+        if k == 0:
+            continue
+        l1 = POP[A[OH + 4 * lho + s]]
+        l3 = POP[A[OH + 4 * rho + s]]
+        qs = k
+        if k >= l1 and k >= l3 and k >= POP[A[OH + 4 * y + s]]:
+            qs = POP[m]
+        if trump < 4 and s != trump:
+            if ltr != 0 and l1 < qs:
+                qs = l1
+            if rtr != 0 and l3 < qs:
+                qs = l3
+        if qs > 0:
+            A[cb + s] = qs
+            A[rb + s] = ((np.int64(1) << k) - 1) << (n - k)
+            total += qs
+    return total
+
+
+@njit(cache=True)
+def _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q, c):
+    """Tricks the cashing plan guarantees (-1 if its conditions fail): leader's winners, then,
+    with_q, across to partner in suit c and partner's winners."""
+    if trump == 4:
+        if not with_q:
+            return p_tr
+        if p_tr + q_tr <= tl:
+            return p_tr + q_tr
+        return -1
+    plain_q = tl - qtr
+    plain_p = tl - ptr
+    if not with_q:
+        if qtr != 0 and p_side > plain_q:
+            return p_tr + plain_q  # partner must follow or discard a plain card on each side winner
+        return p_tr + p_side
+    # partner keeps its winners and never has to ruff while the leader cashes ...
+    if plain_q - q_side < p_tr + p_side:
+        return -1
+    # ... and the leader never has to ruff partner's winners
+    cross_plain = 1 if c != trump else 0
+    if ptr - p_tr - (1 - cross_plain) > 0 and plain_p - p_side - cross_plain < q_side:
+        return -1
+    return p_tr + p_side + q_tr + q_side
+
+
+@njit(cache=True)
+def _quick_tricks(A, trump, p, tl, need):
+    """Does the leader ``p``'s side surely take ``need`` tricks by cashing top winners: p's own,
+    then (with an entry: a suit where partner holds the top card and p a card) partner's?
+
+    On success the top cards of the suits used (as few as suffice) are left at OQ..OQ+3."""
     lho = (p + 1) & 3
     pd = (p + 2) & 3
     rho = (p + 3) & 3
-    q = 0
-    side_q = 0
-    pd_tr = 0
-    lho_tr = 0
-    rho_tr = 0
-    if trump < 4:
-        pd_tr = A[OH + 4 * pd + trump]
-        lho_tr = A[OH + 4 * lho + trump]
-        rho_tr = A[OH + 4 * rho + trump]
     for s in range(4):
         A[OQ + s] = 0
-        x = A[OH + 4 * p + s]
-        if x == 0:
+    tot_p = _winners(A, trump, p, pd, OQ + 4, OQ + 12)
+    ptr = 0
+    qtr = 0
+    if trump < 4:
+        ptr = POP[A[OH + 4 * p + trump]]
+        qtr = POP[A[OH + 4 * pd + trump]]
+    # an entry to partner's hand
+    c = -1
+    for s in range(4):
+        if A[OH + 4 * p + s] == 0:
             continue
         n = A[OC + s]
-        y = ((np.int64(1) << n) - 1) & ~x
-        if y == 0:
-            k = n
-        else:
-            k = n - 1 - HIGH[y]
-        if k == 0:
+        if not (A[OH + 4 * pd + s] >> (n - 1)) & 1:
             continue
-        A[OQ + s] = ((np.int64(1) << k) - 1) << (n - k)
-        l1 = POP[A[OH + 4 * lho + s]]
-        l3 = POP[A[OH + 4 * rho + s]]
-        lq = POP[A[OH + 4 * pd + s]]
-        qs = k
-        if k >= l1 and k >= l3 and k >= lq:
-            qs = POP[x]
         if trump < 4 and s != trump:
-            if lho_tr != 0 and l1 < qs:
-                qs = l1
-            if rho_tr != 0 and l3 < qs:
-                qs = l3
-            side_q += qs
-        else:
-            q += qs
-    if pd_tr != 0:
-        # partner must be able to follow or discard a plain card to each side-suit winner
-        plain = tl - POP[pd_tr]
-        if side_q > plain:
-            side_q = plain
-    return q + side_q
+            if A[OH + 4 * lho + s] == 0 and A[OH + 4 * lho + trump] != 0:
+                continue
+            if A[OH + 4 * rho + s] == 0 and A[OH + 4 * rho + trump] != 0:
+                continue
+        c = s
+        if s != trump:
+            break
+    tot_q = 0
+    if c >= 0:
+        tot_q = _winners(A, trump, pd, p, OQ + 8, OQ + 16)
+    if tot_p + tot_q < need:
+        return False
+    # add suits, biggest first, until the plan guarantees `need` (the leader's own first)
+    for with_q in range(2):
+        if with_q == 1 and c < 0:
+            break
+        used = 0
+        p_tr = 0
+        p_side = 0
+        q_tr = 0
+        q_side = 0
+        if with_q == 1:
+            # the entry suit first
+            used = 1 << (4 + c)
+            if c == trump:
+                q_tr = A[OQ + 8 + c]
+            else:
+                q_side = A[OQ + 8 + c]
+        while True:
+            if used != 0 or with_q == 1:
+                v = _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q == 1, c)
+                if v >= need:
+                    for s in range(4):
+                        r = 0
+                        if (used >> s) & 1:
+                            r |= A[OQ + 12 + s]
+                        if (used >> (4 + s)) & 1:
+                            r |= A[OQ + 16 + s]
+                        A[OQ + s] = r
+                    return True
+            j = -1
+            bestc = 0
+            for i in range(4 + 4 * with_q):
+                if (used >> i) & 1:
+                    continue
+                cnt = A[OQ + 4 + i]
+                if cnt > bestc:
+                    bestc = cnt
+                    j = i
+            if j < 0:
+                break
+            used |= 1 << j
+            sj = j & 3
+            if j < 4:
+                if sj == trump or trump == 4:
+                    p_tr += bestc
+                else:
+                    p_side += bestc
+            elif sj == trump or trump == 4:
+                q_tr += bestc
+            else:
+                q_side += bestc
+    return False
 
 
 @njit(cache=True)
@@ -359,13 +471,46 @@ def _last_trick(A, leader, trump, rd):
 # --------------------------------------------------------------------------------------------
 # move generation and ordering
 @njit(cache=True)
-def _gen_lead(A, trump, p, d, best, killer):
+def _owner(A, s, b):
+    """Seat holding packed bit b of suit s (-1 if none: on the table or b < 0)."""
+    if b < 0:
+        return -1
+    bit = np.int64(1) << b
+    for x in range(4):
+        if A[OH + 4 * x + s] & bit:
+            return x
+    return -1
+
+
+@njit(cache=True)
+def _run_top(x, b):
+    """Highest bit of the run of consecutive bits of x starting at bit b."""
+    while (x >> (b + 1)) & 1:
+        b += 1
+    return b
+
+
+@njit(cache=True)
+def _gen_lead(A, trump, p, d, best, killer, tl):
+    """Leads of ``p`` (one per run of equivalent cards), weighted: cash or set up winners, lead
+    through strength, prefer suits where the opponents have few cards (a smaller tree); the
+    table's best move and the last cut-off move at this depth (killer) come first."""
     lho = (p + 1) & 3
     pd = (p + 2) & 3
     rho = (p + 3) & 3
     n = 0
     mb = OM + 16 * d
     wbase = OW + 16 * d
+    nt = trump == 4
+    ptr = 0
+    qtr = 0
+    ltr = 0
+    rtr = 0
+    if not nt:
+        ptr = A[OH + 4 * p + trump]
+        qtr = A[OH + 4 * pd + trump]
+        ltr = A[OH + 4 * lho + trump]
+        rtr = A[OH + 4 * rho + trump]
     for s in range(4):
         x = A[OH + 4 * p + s]
         if x == 0:
@@ -373,41 +518,150 @@ def _gen_lead(A, trump, p, d, best, killer):
         c = A[OC + s]
         hl = A[OH + 4 * lho + s]
         hr = A[OH + 4 * rho + s]
-        part = A[OH + 4 * pd + s]
-        opp = hl | hr
-        opp_top = HIGH[opp]
-        part_top = HIGH[part]
-        ruff_danger = False
-        pd_ruff = False
-        if trump < 4 and s != trump:
-            ruff_danger = (hl == 0 and A[OH + 4 * lho + trump] != 0) or (hr == 0 and A[OH + 4 * rho + trump] != 0)
-            pd_ruff = part == 0 and A[OH + 4 * pd + trump] != 0
+        hq = A[OH + 4 * pd + s]
+        len_l = POP[hl]
+        len_r = POP[hr]
+        len_q = POP[hq]
+        o1 = _owner(A, s, c - 1)
+        o2 = _owner(A, s, c - 2)
+        o3 = _owner(A, s, c - 3)
+        cl = 4 * (len_l if len_l != 0 else tl + 1)
+        cr = 4 * (len_r if len_r != 0 else tl + 1)
+        part_wins = HIGH[hq] > HIGH[hl | hr]
+        if nt:
+            sw = -(((cl + cr) << 5) // 19)
+            if len_q == 0:
+                sw -= 9
+        else:
+            sw = -(((cl + cr) << 5) // 13)
+            side = s != trump
+            if side and ((hl == 0 and ltr != 0) or (hr == 0 and rtr != 0)):
+                sw -= 12  # an opponent can ruff
+            if side and hq == 0 and qtr != 0 and hr != 0:
+                sw += 17  # partner can ruff
+            if o1 == rho or o2 == rho:
+                if len_r != 1:
+                    sw -= 12
+            elif o1 == lho and o2 == pd:
+                if len_q != 1:
+                    sw += 27
+            if side and POP[x] == 1 and ptr != 0 and len_q > 1 and o1 == pd:
+                sw += 19  # partner wins and gives a ruff
         reps = x & ~(x << 1)
         while reps != 0:
             b = HIGH[reps]
             reps ^= np.int64(1) << b
+            bt = _run_top(x, b)
+            seq = bt > b
             mv = (s << 4) | b
-            if (x >> b) + 1 == (np.int64(1) << (c - b)):
-                # our card is the top card of the suit: a winner unless ruffed
-                if ruff_danger:
-                    w = 10
+            hit_killer = killer >= 0 and (killer >> 4) == s and b <= (killer & 15) <= bt
+            hit_best = best >= 0 and (best >> 4) == s and b <= (best & 15) <= bt
+            delta = sw
+            if nt:
+                if bt == c - 1 or part_wins:
+                    if o2 == rho:
+                        if len_r != 1:
+                            delta -= 1
+                    elif o2 == lho:
+                        delta += 22 if len_l != 1 else 16
+                    if (o2 != lho or len_l == 1) and (o2 != rho or len_r == 1):
+                        w = delta + 45 + bt
+                    else:
+                        w = delta + 18 + bt
+                    if hit_killer:
+                        w += 126
+                    elif hit_best:
+                        w += 32
                 else:
-                    w = 100 + POP[x] - POP[opp]
-            elif part_top > opp_top:
-                if trump < 4 and s != trump and hr == 0 and A[OH + 4 * rho + trump] != 0:
-                    w = 5 - b
-                else:
-                    w = 80 - b
-            elif pd_ruff and not ruff_danger:
-                w = 60 - b
+                    if o1 == rho or o2 == rho:
+                        if len_r != 1:
+                            delta -= 10
+                    elif o1 == lho and o2 == pd:
+                        if len_q != 1:
+                            delta += 31
+                    if o2 == pd and o3 == pd:
+                        delta += 35
+                    elif len_q > 1 and ((o2 == p and o3 == pd) or (o2 == pd and o3 == p)):
+                        delta += 25
+                    if (len_l == 1 and o1 == lho) or (len_r == 1 and o1 == rho):
+                        w = delta + 28 + bt
+                    elif o1 == p:
+                        w = delta - 17 + bt
+                    elif not seq:
+                        w = delta + 12 + bt
+                    elif bt == c - 2:
+                        w = delta + 48
+                    else:
+                        w = delta + 29 - bt
+                    if hit_killer:
+                        w += 47
+                    elif hit_best:
+                        w += 19
             else:
-                w = 30 - b
-                if opp_top == HIGH[hr]:
-                    w -= 10  # leading up to a top card sitting over partner
-            if mv == best:
-                w += 1000
-            elif mv == killer:
-                w += 500
+                win = False
+                side = s != trump
+                if bt == c - 1:
+                    if not side:
+                        win = True
+                    elif hq != 0 or qtr == 0:
+                        win = (hl != 0 or ltr == 0) and (hr != 0 or rtr == 0)
+                    else:
+                        win = (hl != 0 or HIGH[qtr] > HIGH[ltr]) and (hr != 0 or HIGH[qtr] > HIGH[rtr])
+                elif part_wins:
+                    win = (not side) or ((hl != 0 or ltr == 0) and (hr != 0 or rtr == 0))
+                elif side and hq == 0 and qtr != 0:
+                    if hl == 0 and ltr != 0 and hr == 0 and rtr != 0:
+                        win = HIGH[qtr] > HIGH[ltr | rtr]
+                    elif hl == 0 and ltr != 0:
+                        win = HIGH[qtr] > HIGH[ltr]
+                    elif hr == 0 and rtr != 0:
+                        win = HIGH[qtr] > HIGH[rtr]
+                    else:
+                        win = True
+                if win:
+                    if (len_l == 1 and o1 == lho) or (len_r == 1 and o1 == rho):
+                        w = delta + 35 + bt
+                    elif o1 == p:
+                        if o2 == pd:
+                            w = delta + 48 + bt
+                        elif bt == c - 1:
+                            w = delta + 31
+                        else:
+                            w = delta - 3 + bt
+                    elif o1 == pd:
+                        w = delta + (42 if o2 == p else 28) + bt
+                    elif seq and bt == c - 2:
+                        w = delta + 40
+                    elif seq:
+                        w = delta + 22 + bt
+                    else:
+                        w = delta + 11 + bt
+                    if hit_killer:
+                        w += 55
+                    elif hit_best:
+                        w += 18
+                else:
+                    if o2 == pd and o3 == pd:
+                        delta += 20
+                    elif len_q > 1 and ((o2 == p and o3 == pd) or (o2 == pd and o3 == p)):
+                        delta += 13
+                    if (len_l == 1 and o1 == lho) or (len_r == 1 and o1 == rho):
+                        w = delta + bt + 2
+                    elif o1 == p:
+                        if o2 == pd:
+                            w = delta + 33 + bt
+                        elif bt == c - 1:
+                            w = delta + 38
+                        else:
+                            w = delta - 14 + bt
+                    elif o1 == pd:
+                        w = delta + 34 + bt
+                    elif seq and bt == c - 2:
+                        w = delta + 35
+                    else:
+                        w = delta + 17 - bt
+                    if hit_killer:
+                        w += 18
             A[mb + n] = mv
             A[wbase + n] = w
             n += 1
@@ -415,104 +669,231 @@ def _gen_lead(A, trump, p, d, best, killer):
 
 
 @njit(cache=True)
-def _gen_follow(A, trump, tl, ply, p, d, killer):
+def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
+    """Discarding from suit s: the longer the better; not from Kx, not a stiff top card."""
+    ln = POP[A[OH + 4 * p + s]]
+    v = (ln << 6) // den
+    c = A[OC + s]
+    if ln == 2 and _owner(A, s, c - 2) == p:
+        v -= kx_pen
+    elif ln == 1 and _owner(A, s, c - 1) == p:
+        v -= stiff_pen
+    return v
+
+
+@njit(cache=True)
+def _gen_follow(A, trump, tl, ply, p, d):
+    """Cards of the player in second, third or fourth seat, weighted: second hand low, third hand
+    high enough, fourth hand wins cheaply; ruff when it wins, discard from long suits."""
     tb = OT + 16 * tl
     ls = A[tb]
+    lead_b = A[tb + 4]
     wpos = A[tb + 8 + ply]
     ws = A[tb + wpos]
     wb = A[tb + 4 + wpos]
-    pw = (wpos & 1) == (ply & 1)  # partner's card is winning so far
-    nxt = (p + 1) & 3
-    nx = A[OH + 4 * nxt + ls]
-    nxt_tr = A[OH + 4 * nxt + trump] if trump < 4 else 0
-    nxt_can_ruff = trump < 4 and ls != trump and nx == 0 and nxt_tr != 0
+    nt = trump == 4
     mb = OM + 16 * d
     wbase = OW + 16 * d
     n = 0
     x = A[OH + 4 * p + ls]
-    safe = False
-    if pw:
-        if ply == 3:
-            safe = True
-        elif ws == ls:
-            safe = HIGH[nx] < wb and not nxt_can_ruff
-        else:
-            safe = not (nx == 0 and HIGH[nxt_tr] > wb)
+    nxt = (p + 1) & 3  # plays after p (an opponent)
+    last = (p + 2) & 3  # p's partner (plays after nxt at ply 1)
+    tr_nxt = A[OH + 4 * nxt + trump] if not nt else 0
+    tr_last = A[OH + 4 * last + trump] if not nt else 0
     if x != 0:
         reps = x & ~(x << 1)
+        if ply == 1:
+            h3 = A[OH + 4 * nxt + ls]  # third hand (leader's partner)
+            h4 = A[OH + 4 * last + ls]  # fourth hand (our partner)
+            max3 = HIGH[h3]
+            max4 = HIGH[h4]
+            min3 = LOWEST[h3] if h3 != 0 else -1
+            min4 = LOWEST[h4] if h4 != 0 else -1
+            pd_beats = max4 > lead_b and max4 > max3
+            while reps != 0:
+                b = HIGH[reps]
+                reps ^= np.int64(1) << b
+                bt = _run_top(x, b)
+                seq = bt > b
+                if nt:
+                    if pd_beats:
+                        w = -bt
+                    elif bt > lead_b and bt > max3:
+                        w = 81 - bt
+                    elif min3 > bt or min4 > bt:
+                        w = -3 + bt
+                    elif bt < lead_b:
+                        w = -11 + bt
+                    elif seq:
+                        w = 10 + bt
+                    else:
+                        w = 13 - bt
+                else:
+                    win = False
+                    if ls == trump:
+                        win = pd_beats or (bt > lead_b and bt > max3)
+                    elif bt > lead_b and bt > max3:
+                        win = max3 >= 0 or tr_nxt == 0 or (max4 < 0 and tr_last != 0 and HIGH[tr_last] > HIGH[tr_nxt])
+                    elif pd_beats:
+                        win = max3 >= 0 or tr_nxt == 0
+                    elif lead_b > max4 and lead_b > max3 and lead_b > bt:
+                        if max4 < 0 and tr_last != 0:
+                            win = max3 >= 0 or tr_nxt == 0 or HIGH[tr_last] > HIGH[tr_nxt]
+                    elif max4 < 0 and tr_last != 0:
+                        win = True
+                    if win:
+                        if min3 > bt:
+                            w = 40 + bt
+                        elif max4 > lead_b and HIGH[x] > max4:
+                            w = 41 + bt
+                        elif bt > lead_b:
+                            if bt < max4:
+                                w = 78 - bt
+                            elif bt > max3:
+                                w = 73 - bt
+                            elif seq:
+                                w = 62 - bt
+                            else:
+                                w = 49 - bt
+                        elif max4 >= 0:
+                            w = 47 - bt
+                        else:
+                            w = 40 - bt
+                    elif bt < min3 or bt < min4:
+                        w = -9 + bt
+                    elif bt < lead_b:
+                        w = -16 + bt
+                    elif seq:
+                        w = 22 - bt
+                    else:
+                        w = 10 - bt
+                A[mb + n] = (ls << 4) | b
+                A[wbase + n] = w
+                n += 1
+            return n
+        if ply == 2:
+            h4 = A[OH + 4 * nxt + ls]
+            max4 = HIGH[h4]
+            min4 = LOWEST[h4] if h4 != 0 else -1
+            max3 = HIGH[x]
+            pw = wpos == 0  # partner (the leader) is winning
+            # the card to beat: the winning one when it is in the suit led
+            beat = wb if ws == ls else 99
+            too_low = max3 < min4 or (ws == ls and max3 < wb) or ws != ls
+            while reps != 0:
+                b = HIGH[reps]
+                reps ^= np.int64(1) << b
+                bt = _run_top(x, b)
+                if ws != ls:
+                    w = -bt  # second hand ruffed
+                elif pw and (lead_b > max4 and (max4 >= 0 or nt or ls == trump or tr_nxt == 0)):
+                    w = -bt  # partner wins anyway
+                elif pw and not nt and ls != trump and max4 < 0:
+                    w = -bt  # fourth hand ruffs or not: play low
+                elif too_low:
+                    w = -bt
+                elif not pw and not nt and ls != trump and max4 < 0:
+                    w = (20 - bt) if bt > beat else -bt
+                elif bt > beat and bt > max4:
+                    w = 60 - bt if max3 <= max4 or nt else 58 - bt
+                else:
+                    w = -bt
+                A[mb + n] = (ls << 4) | b
+                A[wbase + n] = w
+                n += 1
+            return n
+        # fourth hand
+        pw = wpos == 1
         while reps != 0:
             b = HIGH[reps]
             reps ^= np.int64(1) << b
-            beats = ws == ls and b > wb
-            if ply == 3:
-                if beats and not pw:
-                    w = 100 - b
-                else:
-                    w = -b
-            elif ply == 2:
-                sure = b > HIGH[nx] and not nxt_can_ruff
-                if pw and safe:
-                    w = -b
-                elif beats and sure:
-                    w = 100 - b
-                elif beats and not pw:
-                    w = 50 + b
-                else:
-                    w = -b
+            bt = _run_top(x, b)
+            if pw or ws != ls:
+                w = -bt
+            elif bt > wb:
+                w = 30 - bt
             else:
-                # second hand low; a sure winner next
-                if beats and b > HIGH[nx] and not nxt_can_ruff:
-                    w = 20 - b
-                else:
-                    w = 40 - b
-            mv = (ls << 4) | b
-            if mv == killer:
-                w += 500
-            A[mb + n] = mv
+                w = -bt
+            A[mb + n] = (ls << 4) | b
             A[wbase + n] = w
             n += 1
         return n
     # void in the suit led: ruffs and discards
-    if trump < 4:
-        tx = A[OH + 4 * p + trump]
-        reps = tx & ~(tx << 1)
-        while reps != 0:
-            b = HIGH[reps]
-            reps ^= np.int64(1) << b
-            if ws == trump and b < wb:
-                w = -60 - b
-            elif pw and safe:
-                w = -40 - b
-            else:
-                if ply <= 2 and nx == 0 and HIGH[nxt_tr] > b:
-                    w = 30 - b
-                else:
-                    w = 80 - b
-            mv = (trump << 4) | b
-            if mv == killer:
-                w += 500
-            A[mb + n] = mv
-            A[wbase + n] = w
-            n += 1
     for s in range(4):
-        if s == ls or s == trump:
-            continue
         y = A[OH + 4 * p + s]
-        if y == 0:
+        if y == 0 or s == ls:
             continue
-        c = A[OC + s]
         reps = y & ~(y << 1)
-        ly = POP[y]
         while reps != 0:
             b = HIGH[reps]
             reps ^= np.int64(1) << b
-            w = -10 - 3 * b + ly
-            if (y >> b) + 1 == (np.int64(1) << (c - b)):
-                w -= 30  # keep winners
-            mv = (s << 4) | b
-            if mv == killer:
-                w += 500
-            A[mb + n] = mv
+            bt = _run_top(y, b)
+            if ply == 1:
+                h3 = A[OH + 4 * nxt + ls]
+                h4 = A[OH + 4 * last + ls]
+                pd_wins = HIGH[h4] > HIGH[h3] and HIGH[h4] > lead_b
+                if nt:
+                    w = -bt + (_discard_bonus(A, p, s, 23, 2, 3) if pd_wins else _discard_bonus(A, p, s, 33, 6, 8))
+                elif ls == trump:
+                    w = -bt + (_discard_bonus(A, p, s, 44, 0, 0) if pd_wins else _discard_bonus(A, p, s, 36, 4, 0))
+                elif s != trump:
+                    if h3 != 0:
+                        good = pd_wins or (h4 == 0 and tr_last != 0)
+                    else:
+                        good = (h4 == 0 and HIGH[tr_last] > HIGH[tr_nxt]) or (tr_nxt == 0 and HIGH[h4] > lead_b)
+                    if good:
+                        w = -bt + 60 + _discard_bonus(A, p, s, 44, 0, 0)
+                    else:
+                        w = -bt - 2 + _discard_bonus(A, p, s, 36, 4, 0)
+                else:
+                    if h3 != 0 or (h4 == 0 and HIGH[tr_last] > HIGH[tr_nxt]) or bt > HIGH[tr_nxt]:
+                        w = 24 - bt + _discard_bonus(A, p, s, 44, 0, 0)
+                    else:
+                        w = 15 - bt + _discard_bonus(A, p, s, 36, 4, 0)
+            elif ply == 2:
+                h4 = A[OH + 4 * nxt + ls]
+                max4 = HIGH[h4]
+                if nt:
+                    w = -bt + _discard_bonus(A, p, s, 24, 4, 4)
+                elif ls == trump or s != trump:
+                    w = -bt + _discard_bonus(A, p, s, 40, 0, 0)
+                elif wpos == 0 and lead_b > max4 and (max4 >= 0 or tr_nxt == 0):
+                    w = -bt - 50  # don't ruff partner's sure winner
+                elif ws == trump and bt < wb:
+                    w = -32 + bt + _discard_bonus(A, p, s, 40, 0, 0)  # underruff
+                elif wpos == 0:
+                    if max4 >= 0:
+                        w = (36 if _owner(A, ls, A[OC + ls] - 2) == (p + 2) & 3 else 48) - bt
+                    elif bt > HIGH[tr_nxt]:
+                        w = 48 - bt
+                    else:
+                        w = -12 - bt
+                    w += _discard_bonus(A, p, s, 50, 0, 0)
+                elif max4 >= 0:
+                    w = 72 - bt + _discard_bonus(A, p, s, 50, 0, 0)
+                elif bt > HIGH[tr_nxt]:
+                    w = 48 - bt + _discard_bonus(A, p, s, 50, 0, 0)
+                else:
+                    w = 36 - bt + _discard_bonus(A, p, s, 50, 0, 0)
+            else:
+                if nt:
+                    w = -bt + _discard_bonus(A, p, s, 27, 6, 8)
+                else:
+                    val = _discard_bonus(A, p, s, 24, 2, 0)
+                    if ls == trump:
+                        w = -bt + val
+                    elif wpos == 1:
+                        w = (2 - bt + val) if s == trump else (25 - bt + val)
+                    elif ws == trump:
+                        if s == trump:
+                            w = 33 + bt if bt > wb else -13 + bt
+                        else:
+                            w = 14 - bt + val
+                    elif s == trump:
+                        w = 33 + bt
+                    else:
+                        w = 14 - bt + val
+            A[mb + n] = (s << 4) | b
             A[wbase + n] = w
             n += 1
     return n
@@ -565,8 +946,7 @@ def _search(A, tt, trump, tl, ply, t, only):
         if tl == 1:
             return _last_trick(A, leader, trump, rd)
         if only < 0:
-            q = _quick_tricks(A, trump, leader, tl)
-            if (q >= t) if ns else (tl - q < t):
+            if _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 for s in range(4):
                     A[rd + s] = A[OQ + s]
@@ -574,13 +954,42 @@ def _search(A, tt, trump, tl, ply, t, only):
             if trump < 4:
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
-                    if (k >= t) if (x & 1) == 0 else (tl - k < t):
+                    n = A[OC + trump]
+                    rel = ((np.int64(1) << k) - 1) << (n - k)
+                    # a side holding every trump takes as many tricks as its longer trump holding
+                    if (A[OH + 4 * ((x + 1) & 3) + trump] | A[OH + 4 * ((x + 3) & 3) + trump]) == 0:
+                        k2 = max(POP[A[OH + 4 * x + trump]], POP[A[OH + 4 * ((x + 2) & 3) + trump]])
+                        if k2 >= k:
+                            k = k2
+                            rel = 0
+                    need = t if (x & 1) == 0 else tl - t + 1
+                    if k >= need:
                         A[OST + 3] += 1
                         for s in range(4):
                             A[rd + s] = 0
-                        n = A[OC + trump]
-                        A[rd + trump] = ((np.int64(1) << k) - 1) << (n - k)
+                        if rel != 0:
+                            rel = ((np.int64(1) << need) - 1) << (n - need)
+                        A[rd + trump] = rel
                         return (x & 1) == 0
+            if (t == tl) if ns else (t == 1):
+                # the other side wins this trick if every suit the leader holds is topped by an
+                # opponent and the leader's side cannot ruff
+                pd = (leader + 2) & 3
+                if trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0:
+                    lost = True
+                    for s in range(4):
+                        if A[OH + 4 * leader + s] != 0:
+                            top = np.int64(1) << (A[OC + s] - 1)
+                            if ((A[OH + 4 * ((leader + 1) & 3) + s] | A[OH + 4 * ((leader + 3) & 3) + s]) & top) == 0:
+                                lost = False
+                                break
+                    if lost:
+                        A[OST + 3] += 1
+                        for s in range(4):
+                            A[rd + s] = 0
+                            if A[OH + 4 * leader + s] != 0:
+                                A[rd + s] = np.int64(1) << (A[OC + s] - 1)
+                        return not ns
             key = _len_key(A, trump, leader, tl)
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
@@ -590,9 +999,9 @@ def _search(A, tt, trump, tl, ply, t, only):
             if status != 0:
                 A[OST + 1] += 1
                 return status == 1
-        n = _gen_lead(A, trump, p, d, best, A[OK + d])
+        n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
     else:
-        n = _gen_follow(A, trump, tl, ply, p, d, A[OK + d])
+        n = _gen_follow(A, trump, tl, ply, p, d)
     _sort_moves(A, d, n)
     res = not ns
     bm = -1
@@ -849,9 +1258,9 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out_suit, o
     ns = (p & 1) == 0
     d = 4 * tl + ply
     if ply == 0:
-        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1))
+        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1), tl)
     else:
-        n = _gen_follow(A, trump, tl, ply, p, d, np.int64(-1))
+        n = _gen_follow(A, trump, tl, ply, p, d)
     moves = A[OM + 16 * d: OM + 16 * d + n].copy()
     best = _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
