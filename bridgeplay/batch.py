@@ -432,6 +432,26 @@ def _context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
+def warm_up(solver: str = "esm") -> float:
+    """Solve a tiny problem so the solver's numba kernels are loaded in this process; return the seconds.
+
+    Run in the parent before workers are forked, so every worker (and every replacement of a killed
+    one) starts with the kernels loaded and a time limit measures solving, not loading.
+    """
+    from bridgeplay.problem import from_dict
+    from bridgeplay.solvers import SOLVERS, Options
+    from bridgeplay.solvers import solve as run
+
+    t0 = time.perf_counter()
+    if solver in SOLVERS:
+        try:
+            run(from_dict({"kind": "suit", "north": "AQ", "south": "xx", "tricks": 2}, "<warm-up>"), solver,
+                Options())
+        except Exception:  # noqa: BLE001 - a solver that cannot do this problem warms up on its first one
+            pass
+    return time.perf_counter() - t0
+
+
 def _worker_main(conn: Any, solver: str, check: bool, options: Any) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
     while True:
@@ -517,9 +537,9 @@ def run_batch(
         if on_done:
             on_done(outcome)
         while next_ordered in done:
+            next_ordered += 1  # first: a Ctrl-C inside on_ordered must not make the flush below repeat it
             if on_ordered:
-                on_ordered(done[next_ordered])
-            next_ordered += 1
+                on_ordered(done[next_ordered - 1])
 
     interrupted = False
     n_workers = min(jobs, len(files))
@@ -543,6 +563,8 @@ def _run_pool(files: Sequence[str], solver: str, check: bool, options: Any, n_wo
               time_limit: float | None, finish: Callable[[int, Outcome], None],
               on_tick: Callable[[], None] | None) -> None:
     ctx = _context()
+    if ctx.get_start_method() == "fork":
+        warm_up(solver)
     pending = deque(range(len(files)))
     workers: list[_Worker] = []
 
