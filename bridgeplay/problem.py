@@ -343,7 +343,7 @@ def _check_expect(expect: dict[str, Any], path: str, prefix: str = "expect") -> 
             raise _fail(path, "expect.solvers", "expected {solver: {probability, tolerance, moves, ...}}")
         for name, spec in per.items():
             if name not in SOLVERS:
-                raise _fail(path, f"expect.solvers.{name}", f"unknown solver (one of: {', '.join(sorted(SOLVERS))})")
+                raise _fail(path, f"expect.solvers.{name}", "unknown solver (see `bridgeplay solvers`)")
             if not isinstance(spec, dict):
                 raise _fail(path, f"expect.solvers.{name}", "expected a mapping (probability, tolerance, moves, ...)")
             _check_expect(spec, path, f"expect.solvers.{name}")

@@ -1,0 +1,100 @@
+"""The command line on bad input (the tests/data/bad catalogue), `validate`, and help for every command.
+
+tests/data/bad/EXPECTED.txt holds, for each bad file, the exact line `bridgeplay solve FILE` must print on
+stderr (after "bridgeplay: error: ") when run from that folder: exit status 2, one line naming the file
+and the field, no traceback.
+"""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from bridgeplay.cli import main
+
+ROOT = Path(__file__).resolve().parents[1]
+BAD = ROOT / "tests" / "data" / "bad"
+
+
+def _expected() -> dict[str, str]:
+    out: dict[str, str] = {}
+    for line in (BAD / "EXPECTED.txt").read_text(encoding="utf-8").splitlines():
+        if line.strip() and not line.startswith("#"):
+            name = line.split(":", 1)[0]
+            assert name not in out, f"{name} listed twice"
+            out[name] = line
+    return out
+
+
+EXPECTED = _expected()
+BAD_FILES = sorted(p.name for p in BAD.iterdir() if p.suffix in (".yaml", ".yml"))
+
+
+def test_catalogue_is_complete() -> None:
+    assert len(BAD_FILES) >= 20
+    assert sorted(EXPECTED) == BAD_FILES  # every bad file has its expected error, and no line is stale
+
+
+@pytest.mark.parametrize("name", BAD_FILES)
+def test_bad_file_gives_its_one_line_error(name: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(BAD)
+    r = CliRunner().invoke(main, ["solve", name])
+    assert r.exit_code == 2, (r.output, r.exception)
+    assert r.stdout == ""
+    assert r.stderr == f"bridgeplay: error: {EXPECTED[name]}\n"
+
+
+@pytest.mark.parametrize("name", ["duplicate-key.yaml", "not-utf8.yaml", "python-tag.yaml", "field-name-number.yaml",
+                                  "tree-perfect-recall.yaml", "expect-unknown-solver.yaml"])
+def test_bad_file_in_a_real_process(name: str) -> None:
+    proc = subprocess.run([sys.executable, "-m", "bridgeplay", "solve", name], cwd=BAD, capture_output=True,
+                          text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stdout == ""
+    assert proc.stderr == f"bridgeplay: error: {EXPECTED[name]}\n"  # one line, no traceback
+
+
+def test_validate_the_catalogue(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(BAD)
+    r = CliRunner().invoke(main, ["validate", "."])
+    assert r.exit_code == 2
+    assert sorted(r.stderr.splitlines()) == sorted(f"bridgeplay: error: {line}" for line in EXPECTED.values())
+    assert r.stdout == f"{len(BAD_FILES)} files: 0 valid, {len(BAD_FILES)} invalid\n"
+
+
+def test_every_bundled_problem_validates() -> None:
+    r = CliRunner().invoke(main, ["validate", str(ROOT / "problems")])
+    assert r.exit_code == 0, r.stderr
+    n = len([p for p in (ROOT / "problems").rglob("*") if p.suffix in (".yaml", ".yml")])
+    assert n > 0 and r.stdout == f"{n} files: {n} valid\n"
+
+
+def test_validate_json(tmp_path: Path) -> None:
+    import json
+
+    (tmp_path / "a.yaml").write_text("kind: suit\nnorth: AQ\nsouth: xx\ntricks: 2\n")
+    (tmp_path / "b.yaml").write_text("kind: suit\nnorth: AQ\n")
+    r = CliRunner().invoke(main, ["validate", "--json", str(tmp_path)])
+    assert r.exit_code == 2
+    assert [json.loads(line) for line in r.stdout.splitlines()] == [
+        {"file": str(tmp_path / "a.yaml"), "valid": True, "error": None},
+        {"file": str(tmp_path / "b.yaml"), "valid": False, "error": f"{tmp_path / 'b.yaml'}: south: missing field"},
+    ]
+
+
+def test_every_command_has_help() -> None:
+    assert {"solve", "batch", "validate"} <= set(main.commands)
+    for name, cmd in main.commands.items():
+        r = CliRunner().invoke(main, [name, "--help"])
+        assert r.exit_code == 0, name
+        assert cmd.help and "Usage:" in r.output, name
+    for name in ("batch", "validate"):
+        text = CliRunner().invoke(main, [name, "--help"]).output
+        assert "Exit status" in text and "2" in text
+    text = CliRunner().invoke(main, ["batch", "--help"]).output
+    for option in ("--solver", "--jobs", "--check", "--json", "--junit", "--time-limit"):
+        assert option in text
