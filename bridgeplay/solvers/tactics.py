@@ -1,0 +1,291 @@
+"""Search over tactics with Frank & Basin's back-up (Section 7.1 and 7.2 of their 1998 paper).
+
+A *tactic* fixes declarer's play for a whole round: the card led and third hand's reply
+to each card second hand may play ("finesse of the 7": lead the 7, play low unless East
+plays the queen or the nine, then cover...; "cash": lead a top card; "duck": play low
+whatever second hand plays).  In a round the defence leads, the tactic fixes declarer's
+second-hand card and fourth hand's reply to each third-hand card.  Here every such
+complete plan for the round is a tactic (the named ones are among them), so the search is
+at least as strong as any fixed list of named tactics.
+
+The back-up of their program, "per-world values backed up bottom-up": a node's value is
+one payoff vector over the worlds that reach it;
+
+* the defence, knowing the world, picks its cards to minimise the payoff in each world
+  (component-wise minimum over the cards possible in that world);
+* at the start of each round declarer picks ONE tactic for every world consistent with
+  the cards seen: the one whose vector has the best weighted sum -- with **equally likely
+  worlds** as in Frank & Basin's program (solver ``tactics``) or with the **true a-priori
+  odds** (solver ``tactics-prior``).  Within a round the tactic's replies are already
+  fixed, so the vectors of all plans of the round are formed exactly (Pareto fronts,
+  dominated plans dropped) before one is picked.
+
+The vector at the root is the per-world payoff of the chosen line against best defence,
+so the estimate (that vector valued with the true odds) equals the true value; the
+estimate with equally likely worlds is reported as ``estimate_equal_worlds``.  Deciding
+at each round from its own subtree, the search is exposed to non-locality, which the
+paper found in 33.5% of the Encyclopedia's single-suit problems.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Hashable
+from typing import Any
+
+import numpy as np
+
+from bridgeplay.problem import SuitProblem
+from bridgeplay.result import Result
+from bridgeplay.solvers.esm import Options
+from bridgeplay.solvers.policy import (
+    EPS,
+    IN_TRICK,
+    INF,
+    LEAF,
+    MAX,
+    Heuristic,
+    Move,
+    N,
+    Policy,
+    Pos,
+    S,
+    SuitGame,
+    heuristic_result,
+)
+
+WEIGHTINGS = ("equal", "prior")
+Plan = tuple  # (declarer move, ((defender move, Plan | None), ...))
+
+
+def prune(opts: list[tuple[Plan, np.ndarray]]) -> list[tuple[Plan, np.ndarray]]:
+    """Drop dominated (and repeated) vectors; the survivors keep their order.
+
+    All vectors have ``inf`` in the same worlds (those not reached yet), which compare equal.
+    """
+    if len(opts) <= 1:
+        return opts
+    V = np.array([v for _, v in opts])
+    V = np.where(np.isinf(V), 0.0, V)
+    order = np.argsort(-V.sum(axis=1), kind="mergesort")
+    kept: list[int] = []
+    K = np.empty((0, V.shape[1]))
+    for i in order:
+        if K.shape[0] and bool(np.any(np.all(K >= V[i], axis=1))):
+            continue
+        kept.append(int(i))
+        K = np.vstack([K, V[i]])
+    kept.sort()
+    return [opts[i] for i in kept]
+
+
+class TacticSearch:
+    """Tactic-level search with the per-world back-up; ``weighting`` = ``equal`` or ``prior``."""
+
+    def __init__(self, game: SuitGame, weighting: str = "equal") -> None:
+        if weighting not in WEIGHTINGS:
+            raise ValueError(f"unknown weighting {weighting!r} ({', '.join(WEIGHTINGS)})")
+        self.game = game
+        self.weighting = weighting
+        self.weights = np.ones(game.nw) if weighting == "equal" else game.prob
+        self.vals: dict[Hashable, np.ndarray] = {}
+        self.plans: dict[Hashable, Plan] = {}
+        self.scores: dict[Hashable, list[tuple[Plan, float, np.ndarray]]] = {}
+        self._opts: dict[Hashable, list[tuple[Plan, np.ndarray]]] = {}
+        self.largest = 0
+
+    def value(self, pos: Pos, x: int) -> np.ndarray:
+        """Backed-up vector at a trick boundary or at a round start (declarer's first card of a round)."""
+        game = self.game
+        kind, _ = game.turn(pos)
+        if kind == LEAF:
+            return np.where(game.mask(x), game.leaf_payoff(pos), INF)
+        key = (pos, x)
+        got = self.vals.get(key)
+        if got is not None:
+            return got
+        if kind == MAX:
+            opts = self.options(pos, x)
+            m = game.mask(x)
+            scored = [(plan, float(np.dot(self.weights[m], v[m])), v) for plan, v in opts]
+            best = max(s for _, s, _ in scored)
+            plan, _, out = next(t for t in scored if t[1] >= best - EPS)
+            self.plans[key] = plan
+            self.scores[key] = scored
+        else:  # a defender leads (or exits)
+            out = np.full(game.nw, INF)
+            for move, xc in game.min_children(pos, x):
+                out = np.minimum(out, self.value(game.step(pos, move), xc))
+        self.vals[key] = out
+        return out
+
+    def options(self, pos: Pos, x: int) -> list[tuple[Plan, np.ndarray]]:
+        """Every plan from a declarer play to the end of the trick, with its vector (dominated ones dropped)."""
+        key = (pos, x)
+        got = self._opts.get(key)
+        if got is not None:
+            return got
+        game = self.game
+        out: list[tuple[Plan, np.ndarray]] = []
+        for move in game.declarer_moves(pos):
+            child = game.step(pos, move)
+            if child[4] != IN_TRICK:
+                out.append(((move, ()), self.value(child, x)))
+            else:
+                for sub, v in self._defender(child, x):
+                    out.append(((move, sub), v))
+        out = prune(out)
+        self.largest = max(self.largest, len(out))
+        self._opts[key] = out
+        return out
+
+    def _defender(self, pos: Pos, x: int) -> list[tuple[tuple, np.ndarray]]:
+        game = self.game
+        front: list[tuple[tuple, np.ndarray]] = [((), np.full(game.nw, INF))]
+        for move, xc in game.min_children(pos, x):
+            child = game.step(pos, move)
+            if child[4] != IN_TRICK:
+                child_opts: list[tuple[Any, np.ndarray]] = [(None, self.value(child, xc))]
+            else:
+                child_opts = self.options(child, xc)
+            front = prune([(plan + ((move, p),), np.minimum(v, cv)) for plan, v in front for p, cv in child_opts])
+            self.largest = max(self.largest, len(front))
+        return front
+
+    def decide(self, pos: Pos, x: int) -> Plan:
+        self.value(pos, x)
+        return self.plans[(pos, x)]
+
+
+def plan_text(game: SuitGame, plan: Plan) -> str:
+    """A tactic in words: ``N:T (E:A→S:6, E:J/8/–→S:Q)`` -- declarer's card, then the reply to each defender card."""
+    move, sub = plan
+    text = game.move_text(move)
+    groups: dict[str, list[str]] = {}
+    for d, p in sub:
+        if p is not None:
+            card = game.move_text(d).split(":")[1].replace("discard", "–")
+            groups.setdefault(game.move_text(p[0]), []).append(card)
+    if groups:
+        seat = game.move_text(sub[0][0]).split(":")[0]
+        text += " (" + ", ".join(f"{seat}:{'/'.join(cards)}→{reply}" for reply, cards in groups.items()) + ")"
+    return text
+
+
+class TacticPolicy(Policy):
+    """A round's tactic is chosen at its first declarer decision and followed to the end of the round."""
+
+    def __init__(self, search: TacticSearch) -> None:
+        self.search = search
+        self.name = "tactics" if search.weighting == "equal" else "tactics-prior"
+        self._state: dict[tuple[Move, ...], tuple[Pos, int, int]] = {}
+
+    def state(self, history: tuple[Move, ...]) -> tuple[Pos, int, int]:
+        """Position, worlds and the index in ``history`` of the current round's first declarer decision."""
+        got = self._state.get(history)
+        if got is not None:
+            return got
+        game = self.search.game
+        if not history:
+            out = (game.root, game.all, 0)
+        else:
+            pos, x, start = self.state(history[:-1])
+            move = history[-1]
+            child, xc = game.step(pos, move), game.move_worlds(pos, x, move)
+            if child[4] != IN_TRICK:
+                start = len(history)  # a trick boundary: the next declarer lead starts a round
+            elif pos[4] != IN_TRICK and move[0] not in (N, S):
+                start = len(history)  # a defender led: declarer's second-hand card starts the round
+            out = (child, xc, start)
+        self._state[history] = out
+        return out
+
+    def key(self, game: SuitGame, pos: Pos, x: int, history: tuple[Move, ...]) -> Hashable:
+        _, _, start = self.state(history)
+        if start == len(history):
+            return (pos, x)
+        p0, x0, _ = self.state(history[:start])
+        return (pos, x, p0, x0)
+
+    def choose(self, game: SuitGame, pos: Pos, x: int, history: tuple[Move, ...]) -> Move:
+        _, _, start = self.state(history)
+        if start == len(history):
+            return self.search.decide(pos, x)[0]
+        p0, x0, _ = self.state(history[:start])
+        plan = self.search.decide(p0, x0)
+        i = start
+        while True:
+            move, sub = plan
+            i += 1  # declarer's move (history[i-1] == move)
+            if i >= len(history):
+                raise AssertionError("history left the tactic")
+            d = history[i]
+            nxt = dict(sub).get(d)
+            i += 1
+            if nxt is None:
+                raise AssertionError("history left the tactic")
+            if i == len(history):
+                return nxt[0]
+            plan = nxt
+
+
+def build(weighting: str):
+    def make(game: SuitGame) -> Heuristic:
+        search = TacticSearch(game, weighting)
+        root = search.value(game.root, game.all)
+        plan = search.plans[(game.root, game.all)]
+        scored = search.scores[(game.root, game.all)]
+        total = float(search.weights.sum())
+        by_move: dict[Move, tuple[float, float]] = {}
+        for p, s, v in scored:
+            est = game.expectation(v, game.all)
+            if p[0] not in by_move or s / total > by_move[p[0]][1]:
+                by_move[p[0]] = (est, s / total)
+        details: dict[str, Any] = {
+            "weighting": weighting,
+            "tactic": plan_text(game, plan),
+            "estimate_equal_worlds": float(np.where(np.isinf(root), 0, root).mean()),
+            "largest_front": search.largest,
+        }
+        return Heuristic(TacticPolicy(search), game.expectation(root, game.all),
+                         [(m, e, s) for m, (e, s) in by_move.items()], details)
+
+    return make
+
+
+def solve(problem: Any, options: Options | None = None) -> Result:
+    if not isinstance(problem, SuitProblem):
+        from bridgeplay.solvers import unsupported
+
+        raise unsupported("tactics", problem)
+    options = options or Options()
+    return heuristic_result(problem, "tactics", build("equal"), options.depth)
+
+
+def solve_prior(problem: Any, options: Options | None = None) -> Result:
+    if not isinstance(problem, SuitProblem):
+        from bridgeplay.solvers import unsupported
+
+        raise unsupported("tactics-prior", problem)
+    options = options or Options()
+    return heuristic_result(problem, "tactics-prior", build("prior"), options.depth)
+
+
+def plan_vector(search: TacticSearch, pos: Pos, x: int, plan: Plan) -> np.ndarray:
+    """The vector of one given plan for the round at ``pos`` (the search's choices in later rounds)."""
+    game = search.game
+    move, sub = plan
+    child = game.step(pos, move)
+    if child[4] != IN_TRICK:
+        return search.value(child, x)
+    replies = dict(sub)
+    out = np.full(game.nw, INF)
+    for d, xc in game.min_children(child, x):
+        nxt = game.step(child, d)
+        if nxt[4] != IN_TRICK:
+            v = search.value(nxt, xc)
+        else:
+            if d not in replies:
+                raise ValueError(f"the plan has no reply to {game.move_text(d)}")
+            v = plan_vector(search, nxt, xc, replies[d])
+        out = np.minimum(out, v)
+    return out
