@@ -443,13 +443,17 @@ def warm_up(solver: str = "esm") -> float:
     from bridgeplay.solvers import solve as run
 
     t0 = time.perf_counter()
-    if solver in SOLVERS:
+    if solver in SOLVERS and solver not in _WARM:
+        _WARM.add(solver)
+        tiny = {"kind": "suit", "north": "AJ", "south": "x", "tricks": 2, "suit_size": 6}  # 8 worlds
         try:
-            run(from_dict({"kind": "suit", "north": "AQ", "south": "xx", "tricks": 2}, "<warm-up>"), solver,
-                Options())
+            run(from_dict(tiny, "<warm-up>"), solver, Options())
         except Exception:  # noqa: BLE001 - a solver that cannot do this problem warms up on its first one
             pass
     return time.perf_counter() - t0
+
+
+_WARM: set[str] = set()
 
 
 def _worker_main(conn: Any, solver: str, check: bool, options: Any) -> None:
