@@ -187,5 +187,35 @@ def validate(paths: tuple[str, ...], as_json: bool) -> None:
     sys.exit(2 if bad else 0)
 
 
+@main.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--samples", type=click.IntRange(1, 10**6), default=None,
+              help="Repeated minimaxing samples this many worlds at each decision; default: all worlds.")
+@click.option("--seed", type=int, default=1, show_default=True, help="Seed for sampling.")
+@click.option("--tricks", "target", type=click.IntRange(1, 13), default=None,
+              help="Target to compare (default: the file's; every target for tricks: max).")
+@json_option
+def compare(file: str, samples: int | None, seed: int, target: int | None, as_json: bool) -> None:
+    """Every solver on FILE: its first play, its own estimate, its TRUE worth against best defence, its loss.
+
+    The diagnosis names why a line falls short of the optimum: strategy fusion (the solver's
+    estimate exceeds its own line's true value) or non-locality (a later choice flips once the
+    worlds that best defence would not have let reach it are removed, and the line gains).
+    """
+    from bridgeplay.solvers.compare import compare as run
+
+    try:
+        problem = load_problem(file)
+        out = run(problem, samples=samples, seed=seed, target=target)
+    except ProblemError as exc:
+        raise BadInput(str(exc)) from None
+    if as_json:
+        emit_json(out)
+        return
+    from bridgeplay.report import render_compare
+
+    render_compare(out, console())
+
+
 if __name__ == "__main__":  # pragma: no cover
     main(sys.argv[1:])

@@ -212,3 +212,68 @@ def render_batch(report: Any, console: Console) -> None:
                 text = msg if msg.startswith(o.path) else f"{o.path}: {msg}"
                 console.print(Text.assemble((f"{o.verdict}: ", VERDICT_STYLE[o.verdict]), text))
     console.print(batch_footer(report))
+
+
+# -- bridgeplay compare ----------------------------------------------------------------
+DIAGNOSIS_STYLE = {"optimal": "green", "strategy fusion": "bold red", "non-locality": "bold magenta",
+                   "strategy fusion + non-locality": "bold red", "sub-optimal": "yellow"}
+
+
+def _value_text(v: float | None, as_prob: bool) -> str:
+    if v is None:
+        return "—"
+    return pct(v) if as_prob else f"{v:.4f}"
+
+
+def compare_table(block: dict[str, Any], as_prob: bool, title: str = "Solvers against best defence") -> Table:
+    """One row per solver: first play, own estimate, true value, loss, diagnosis."""
+    t = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
+    for col, just in (("solver", "left"), ("first", "left"), ("estimate", "right"),
+                      ("true value", "right"), ("loss", "right")):
+        t.add_column(col, justify=just, no_wrap=True)
+    t.add_column("diagnosis", justify="left")
+    for row in block["solvers"]:
+        diag = row["diagnosis"]
+        style = next((s for k, s in DIAGNOSIS_STYLE.items() if diag == k), "dim")
+        loss = row["loss"]
+        t.add_row(row["solver"], row["move"] or "—", _value_text(row["estimate"], as_prob),
+                  _value_text(row["true_value"], as_prob),
+                  "—" if loss is None else ("0" if abs(loss) < 1e-9 else _value_text(loss, as_prob)),
+                  Text(diag, style=style))
+    return t
+
+
+def _compare_notes(block: dict[str, Any], console: Console) -> None:
+    for row in block["solvers"]:
+        if row.get("tactic"):
+            console.print(Text(f"  {row['solver']}: tactic {row['tactic']}", style="dim"))
+    shown: list[Any] = []
+    for row in block["solvers"]:
+        if "non-locality" in row["diagnosis"] and row.get("flips"):
+            if row["flips"] in shown:
+                console.print(Text(f"  {row['solver']}: the same flips", style="dim"))
+                continue
+            shown.append(row["flips"])
+            console.print(Text(f"  {row['solver']}: {row['flip_count']} choice(s) flip once the worlds ruled out "
+                               f"by the history are removed, e.g.", style="dim"))
+            for f in row["flips"][:2]:
+                console.print(Text(f"      {f}", style="dim"))
+
+
+def render_compare(out: dict[str, Any], console: Console) -> None:
+    """The ``bridgeplay compare`` report: a table per target, then the tactics and non-local choices found."""
+    head = Text(out["problem"], style="bold")
+    if out.get("kind") == "tree":
+        console.print(Panel(head, expand=False, box=box.ROUNDED))
+        console.print(compare_table(out, as_prob=False, title=f"Optimum {out['optimum']:.4f}"))
+        return
+    console.print(Panel(head, expand=False, box=box.ROUNDED))
+    blocks = out.get("targets") or [out]
+    for block in blocks:
+        target = block.get("tricks", out.get("target"))
+        as_prob = target is not None
+        goal = f"{target} trick{'s' if target != 1 else ''}" if as_prob else "expected tricks"
+        console.print(compare_table(block, as_prob, title=f"{goal}: optimum {_value_text(block['optimum'], as_prob)}"))
+        _compare_notes(block, console)
+    console.print(Text("true value = the solver's line played against best defence in every world; "
+                       "loss = optimum − true value", style="dim"))

@@ -13,6 +13,14 @@ from bridgeplay.solvers.esm import Options
 # name -> (module, description); modules are imported on first use so start-up stays fast.
 SOLVERS: dict[str, tuple[str, str]] = {
     "esm": ("bridgeplay.solvers.esm", "exact best defence (Pareto fronts; equals exhaustive strategy minimisation)"),
+    "repeated": ("bridgeplay.solvers.repeated",
+                 "repeated minimaxing, double dummy per world (--scoring, --samples); value = its line's true worth"),
+    "vector": ("bridgeplay.solvers.vector", "vector minimaxing (one choice for all worlds); value = true worth"),
+    "prm": ("bridgeplay.solvers.prm", "payoff-reduction minimaxing (AAAI-98); value = true worth"),
+    "tactics": ("bridgeplay.solvers.tactics",
+                "round-by-round tactic search, Frank & Basin's back-up, equally likely worlds; value = true worth"),
+    "tactics-prior": ("bridgeplay.solvers.tactics_prior",
+                      "tactic search weighting worlds by their true odds; value = true worth"),
 }
 
 

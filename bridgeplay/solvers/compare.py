@@ -1,0 +1,195 @@
+"""``bridgeplay compare``: every solver on one problem -- its first play, its own estimate, its TRUE worth.
+
+For a single-suit problem the rows are: ``esm`` (the exact optimum; its own line is played
+out too, as a check), ``mm`` (the double-dummy average Σ_w P(w)·DD(w): an upper bound,
+not a strategy), repeated minimaxing with each scoring (exhaustive, or ``samples`` worlds
+drawn with ``seed``), ``vector``, ``prm``, ``tactics`` (equally likely worlds, as in Frank
+& Basin's program) and ``tactics-prior`` (true odds).  Each heuristic's line is played
+against best defence in every world (:mod:`bridgeplay.solvers.policy`); ``loss`` is the
+optimum minus that true value.
+
+Diagnosis of a line (tolerance 1e-9):
+
+* ``optimal`` -- its true value equals the optimum;
+* ``strategy fusion`` -- sub-optimal, and the solver's own estimate of its line exceeds
+  the line's true value (it counted on choosing differently in worlds it cannot tell
+  apart: only repeated minimaxing backs up per-world maxima, so only it can show this);
+* ``non-locality`` -- sub-optimal, and the operational test of
+  :func:`bridgeplay.solvers.policy.locality` fires: at some later decision of the line,
+  removing the worlds in which best defence would not have let play get there (it had a
+  strictly better card earlier in that world) changes the solver's choice, and the line
+  with the changed choice(s) is worth more;
+* ``strategy fusion + non-locality`` -- both;
+* ``sub-optimal`` -- neither test explains the loss.
+
+The ``mm`` row's diagnosis is ``upper bound``: minimax per world ignores what declarer
+cannot see, so it is no strategy and has no true value.
+
+For ``kind: tree`` problems the rows and the diagnosis come from
+:mod:`bridgeplay.games.tree` (its ``diagnose``: sub-optimal without over-rating counts as
+non-locality there).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from bridgeplay import config
+from bridgeplay.problem import ProblemError, SuitProblem
+from bridgeplay.solvers import repeated, tactics, vector
+from bridgeplay.solvers.policy import (
+    EPS,
+    Evaluation,
+    ExactPolicy,
+    Heuristic,
+    OverridePolicy,
+    SuitGame,
+    evaluate,
+    locality,
+    run_heuristic,
+    with_target,
+)
+
+HEURISTICS = ("repeated-levy", "repeated-ginsberg", "repeated-threshold", "vector", "prm", "tactics", "tactics-prior")
+
+
+def builders(samples: int | None = None, seed: int = config.DEFAULT_SEED) -> dict[str, Callable[[SuitGame], Heuristic]]:
+    """Every single-suit heuristic by its row name."""
+    out: dict[str, Callable[[SuitGame], Heuristic]] = {
+        f"repeated-{s}": repeated.build(s, samples, seed) for s in repeated.SCORINGS
+    }
+    out["vector"] = vector.build(False)
+    out["prm"] = vector.build(True)
+    out["tactics"] = tactics.build("equal")
+    out["tactics-prior"] = tactics.build("prior")
+    return out
+
+
+def diagnose(estimate: float, true_value: float, optimum: float, nonlocal_found: bool, tol: float = EPS) -> str:
+    if true_value >= optimum - tol:
+        return "optimal"
+    fusion = estimate > true_value + tol
+    if fusion and nonlocal_found:
+        return "strategy fusion + non-locality"
+    if fusion:
+        return "strategy fusion"
+    if nonlocal_found:
+        return "non-locality"
+    return "sub-optimal"
+
+
+def nonlocality(game: SuitGame, ev: Evaluation, exact: ExactPolicy) -> tuple[bool, dict[str, Any]]:
+    """Run the non-locality test on a sub-optimal line, and on the optimal first plays it rejected.
+
+    First on the line itself (:func:`~bridgeplay.solvers.policy.locality`).  If that finds
+    nothing: a solver also goes wrong when it under-values an optimal first play because
+    of non-local choices *below* it; so for every first play of the exact solver's optimum
+    that the solver did not choose, its policy is played from that first play on, and the
+    test is run on that line: it fires when the flips raise that line above the line the
+    solver chose.
+    """
+    loc = locality(ev)
+    info: dict[str, Any] = {"flips": [f.describe(game) for f in loc.flips[:10]], "flip_count": len(loc.flips),
+                            "flip_gain": loc.best_gain if loc.flips else 0.0}
+    if loc.found():
+        return True, info
+    policy = ev.policy
+    root_key = policy.key(game, game.root, game.all, ())
+    best = exact.value
+    for seat, r, _, v, _ in exact.analysis.first_moves:
+        move = (seat, r)
+        if v < best - EPS or move == ev.first_move:
+            continue
+        alt = evaluate(game, OverridePolicy(policy, {root_key: move}))
+        loc = locality(alt)
+        if loc.found() and alt.value + loc.best_gain > ev.value + EPS:
+            info = {"flips": [f"[{game.move_text(move)} first] " + f.describe(game) for f in loc.flips[:10]],
+                    "flip_count": len(loc.flips), "flip_gain": alt.value + loc.best_gain - ev.value}
+            return True, info
+    return False, info
+
+
+def compare_game(game: SuitGame, solvers: tuple[str, ...] = HEURISTICS, samples: int | None = None,
+                 seed: int = config.DEFAULT_SEED, test_locality: bool = True) -> dict[str, Any]:
+    """Rows for one target (or expected tricks) of a single-suit problem."""
+    exact = ExactPolicy(game)
+    optimum = exact.value
+    ev = evaluate(game, exact)
+    dd = game.expectation(game.dd_vec(game.root, game.all), game.all)
+    rows: list[dict[str, Any]] = [
+        {"solver": "esm", "move": game.move_text(ev.first_move), "estimate": optimum, "true_value": ev.value,
+         "loss": optimum - ev.value, "diagnosis": "optimal" if ev.value >= optimum - EPS else "sub-optimal"},
+        {"solver": "mm", "move": None, "estimate": dd, "true_value": None, "loss": None,
+         "diagnosis": "upper bound"},
+    ]
+    make = builders(samples, seed)
+    for name in solvers:
+        h, ev = run_heuristic(game, make[name])
+        loss = optimum - ev.value
+        row: dict[str, Any] = {"solver": name, "move": game.move_text(ev.first_move), "estimate": h.estimate,
+                               "true_value": ev.value, "loss": loss}
+        found = False
+        if test_locality and loss > EPS:
+            found, info = nonlocality(game, ev, exact)
+            row.update(info)
+        row["diagnosis"] = diagnose(h.estimate, ev.value, optimum, found)
+        for key in ("tactic", "samples", "seed"):
+            if h.details.get(key) is not None:
+                row[key] = h.details[key]
+        rows.append(row)
+    return {"optimum": optimum, "solvers": rows}
+
+
+def compare_suit(problem: SuitProblem, samples: int | None = None, seed: int = config.DEFAULT_SEED,
+                 target: int | None = None, test_locality: bool = True) -> dict[str, Any]:
+    """The ``compare`` JSON for a single-suit problem (``tricks: max``: one block per target)."""
+    head: dict[str, Any] = {"problem": problem.name, "file": problem.file, "kind": "suit"}
+    if target is not None:
+        if not 1 <= target <= problem.max_tricks:
+            raise ProblemError(problem.file, "tricks", f"target {target} is not 1..{problem.max_tricks}")
+        problem = with_target(problem, target)
+    if problem.objective == "target" and problem.tricks is None:
+        blocks = []
+        for t in range(1, problem.max_tricks + 1):
+            block = compare_game(SuitGame(with_target(problem, t)), samples=samples, seed=seed,
+                                 test_locality=test_locality)
+            blocks.append({"tricks": t} | block)
+        return head | {"target": "max", "optimum": None, "solvers": [], "targets": blocks}
+    game = SuitGame(problem)
+    head["target"] = game.target
+    head["objective"] = problem.objective
+    return head | compare_game(game, samples=samples, seed=seed, test_locality=test_locality)
+
+
+def compare_tree(problem: Any, samples: int | None = None, seed: int = config.DEFAULT_SEED) -> dict[str, Any]:
+    """The ``compare`` JSON for a ``kind: tree`` problem, through :mod:`bridgeplay.games.tree`."""
+    from bridgeplay.games import tree as T
+
+    best = T.optimum(problem)
+    opt = float(best.true_value)
+    rows: list[dict[str, Any]] = []
+    esm_row = best.to_dict()
+    rows.append({"solver": "esm", "move": esm_row["move"], "estimate": esm_row["estimate"],
+                 "true_value": esm_row["true_value"], "loss": 0.0, "diagnosis": "optimal"})
+    mm = T.mm(problem)
+    rows.append({"solver": "mm", "move": None, "estimate": float(mm.estimate), "true_value": None, "loss": None,
+                 "diagnosis": "upper bound"})
+    for name in ("repeated-levy", "repeated-ginsberg", "repeated-threshold", "vector", "prm"):
+        r = T.solve_tree(problem, name, samples=samples, seed=seed)
+        d = r.to_dict()
+        rows.append({"solver": name, "move": d["move"], "estimate": d["estimate"], "true_value": d["true_value"],
+                     "loss": opt - float(d["true_value"]), "diagnosis": T.diagnose(r, opt), "strategy": d["strategy"]})
+    return {"problem": problem.name, "file": problem.file, "kind": "tree", "optimum": opt, "solvers": rows}
+
+
+def compare(problem: Any, samples: int | None = None, seed: int = config.DEFAULT_SEED,
+            target: int | None = None) -> dict[str, Any]:
+    """``bridgeplay compare`` for a suit or tree problem."""
+    if isinstance(problem, SuitProblem):
+        return compare_suit(problem, samples, seed, target)
+    if getattr(problem, "kind", None) == "tree":
+        return compare_tree(problem, samples, seed)
+    from bridgeplay.solvers import unsupported
+
+    raise unsupported("compare", problem)
