@@ -44,7 +44,9 @@ How ``expect:`` is checked (single suits; deals use the same keys):
 Tree files (``kind: tree``) are solved by the tree solvers of :mod:`bridgeplay.games.tree` (``esm``,
 ``pareto``, ``mm``, ``repeated``, ``repeated-levy|ginsberg|threshold``, ``vector``, ``prm``); with
 ``check`` every solver named in their ``expect:`` is run and compared
-(:func:`bridgeplay.games.tree.check_expect`).
+(:func:`bridgeplay.games.tree.check_expect`).  Their JSON object is the tree result
+(``problem, file, kind, solver, move, estimate, true_value, strategy, tied, target``, plus ``checked:
+{solver: result}`` for the solvers compared) with ``verdict``, ``errors`` and ``seconds``.
 """
 
 from __future__ import annotations
@@ -381,7 +383,7 @@ def _tree_outcome(problem: Any, path: str, solver: str, check: bool) -> Outcome:
 
 def run_one(path: str, solver: str = "esm", check: bool = False, options: Any = None) -> Outcome:
     """Load, solve and (with ``check``) check one file.  Never raises except ``KeyboardInterrupt``."""
-    from bridgeplay.solvers import SOLVERS, Options
+    from bridgeplay.solvers import SOLVERS, Options, unsupported
     from bridgeplay.solvers import solve as run
 
     t0 = time.perf_counter()
@@ -395,7 +397,13 @@ def run_one(path: str, solver: str = "esm", check: bool = False, options: Any = 
             out = Outcome(path, solver, "skipped", [f"solver {solver!r} does not solve {kind} problems"],
                           problem=getattr(problem, "name", None), kind=kind)
         else:
-            result = run(problem, solver, options or Options())
+            try:
+                result = run(problem, solver, options or Options())
+            except ProblemError as exc:
+                if exc.field == "kind" and exc.message == unsupported(solver, problem).message:
+                    return Outcome(path, solver, "skipped", [exc.message], seconds=time.perf_counter() - t0,
+                                   problem=getattr(problem, "name", None), kind=kind)
+                raise
             spec = expectation(getattr(problem, "expect", {}) or {}, solver)
             checkable = check and any(k in spec for k in CHECKED_KEYS)
             errors = compare(problem, result) if checkable else []

@@ -112,6 +112,10 @@ def batch(paths: tuple[str, ...], solver: str, jobs: int | None, check: bool, as
     A folder contributes every *.yaml / *.yml file below it (sorted, each file once); results are listed in
     path order whatever --jobs or the order of PATHS.  An invalid file is reported (verdict error) and the
     batch goes on.  A progress bar is shown on a terminal only.
+
+    Verdicts: pass, fail (a check differs), solved (nothing to check), skipped (the solver does not solve
+    that kind of problem), error (invalid or unreadable file), timeout, crash.  An expect: block may hold
+    per-solver entries (solvers: {NAME: {...}}) that replace the top-level ones for that solver.
     """
     from bridgeplay import batch as lib
 

@@ -133,6 +133,16 @@ def test_tree_expectation_per_solver(tmp_path: Path) -> None:
     assert bad["errors"] == ["vector: true_value 0.2, expected 0.4"]
 
 
+def test_solver_of_another_kind_skips(tmp_path: Path) -> None:
+    # pareto solves trees only: the suit file is skipped (not an error), the tree is checked
+    write(tmp_path, {"aq.yaml": GOOD["aq-2.yaml"], "fig07.yaml": FIG7.read_text(encoding="utf-8")})
+    r = run("batch", str(tmp_path), "--check", "--json", "--jobs", "1", "--solver", "pareto")
+    assert r.exit_code == 0, r.output
+    aq, fig7 = json_lines(r.stdout)
+    assert aq["verdict"] == "skipped" and aq["errors"] == ["solver 'pareto' does not solve suit problems"]
+    assert fig7["verdict"] == "pass" and fig7["solver"] == "pareto" and fig7["true_value"] == pytest.approx(2 / 5)
+
+
 def test_broken_file_reported_and_the_rest_solved(tmp_path: Path) -> None:
     folder = write(tmp_path / "p", {
         "a.yaml": GOOD["aq-2.yaml"],
