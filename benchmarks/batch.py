@@ -9,6 +9,9 @@ run).  Printed:
 * the speed-up ratio wall(jobs 1) / wall(jobs 2) — the goal is >= 1.8 on 2 cores — and the bound that
   load balance puts on it: with the longest problem taking L of a total S solve seconds, two workers
   cannot finish before max(S/2, L), so the ratio cannot exceed S / max(S/2, L);
+* the parallel capacity the machine offers at the time (two processes spinning a fixed loop against
+  one: 2.00 means two idle cores; the machine is shared, so a busy neighbour lowers both this and the
+  speed-up), measured before each pair of runs;
 * the start-up costs: a cold process (interpreter, imports, numba kernels loaded from the cache: what
   a worker started with ``spawn`` would pay), the parent's warm-up before forking, and the cost of one
   more forked worker (time to the first result of a tiny problem in a fresh worker, minus the same
@@ -42,6 +45,30 @@ def run_cli(paths: list[str], jobs: int, time_limit: float) -> tuple[float, list
     if proc.returncode not in (0, 1):
         sys.exit(f"batch failed ({proc.returncode}): {proc.stderr.strip()}")
     return wall, [json.loads(line) for line in proc.stdout.splitlines() if line.strip()]
+
+
+def _spin(n: int) -> None:
+    x = 0
+    for i in range(n):
+        x += i * i
+
+
+def parallel_capacity(n: int = 3_000_000) -> float:
+    """Wall time of one spinning process times 2, over the wall time of two spinning side by side."""
+    import multiprocessing as mp
+
+    ctx = mp.get_context("fork" if "fork" in mp.get_all_start_methods() else "spawn")
+
+    def wall(k: int) -> float:
+        procs = [ctx.Process(target=_spin, args=(n,)) for _ in range(k)]
+        t0 = time.perf_counter()
+        for p in procs:
+            p.start()
+        for p in procs:
+            p.join()
+        return time.perf_counter() - t0
+
+    return 2 * wall(1) / wall(2)
 
 
 def startup_costs(repeat: int) -> dict[str, float]:
@@ -91,7 +118,10 @@ def main() -> None:
     args = ap.parse_args()
 
     best: dict[int, tuple[float, list[dict]]] = {}
+    capacity = []
     for r in range(args.repeat):
+        capacity.append(parallel_capacity())
+        print(f"run {r + 1}: parallel capacity {capacity[-1]:.2f}", flush=True)
         for jobs in (1, 2):
             wall, objs = run_cli(args.paths, jobs, args.time_limit)
             print(f"run {r + 1}: --jobs {jobs}: {wall:7.2f} s", flush=True)
@@ -116,6 +146,8 @@ def main() -> None:
     bound = total / max(total / 2, longest)
     print(f"\nspeed-up --jobs 1 -> --jobs 2: {ratio:.2f}  (goal >= 1.8; load-balance bound {bound:.2f}: "
           f"longest problem {longest:.1f} s of {total:.1f} s)")
+    print(f"parallel capacity of the machine during the runs: {min(capacity):.2f} to {max(capacity):.2f} "
+          f"(2.00 = two idle cores); speed-up / median capacity = {ratio / statistics.median(capacity):.2f}")
 
     costs = startup_costs(args.repeat)
     print("\nstart-up costs (minimum/median of repeats):")
