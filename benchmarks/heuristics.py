@@ -29,7 +29,7 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures import ProcessPoolExecutor, as_completed
 from pathlib import Path
 from typing import Any
 
@@ -104,7 +104,7 @@ def run_one(args: tuple[str, str, SuitProblem, int | None, int, bool]) -> dict[s
 
 def random_family(n: int, seed: int) -> list[tuple[str, SuitProblem]]:
     """``n`` random problems whose optimum is strictly between 0 and 1 (others are skipped)."""
-    from bridgeplay.solvers.policy import ExactPolicy
+    from bridgeplay.solvers.esm import SuitAnalysis
 
     rng = np.random.default_rng(seed)
     out: list[tuple[str, SuitProblem]] = []
@@ -116,7 +116,7 @@ def random_family(n: int, seed: int) -> list[tuple[str, SuitProblem]]:
         if problem_key(p) in seen:
             continue
         seen.add(problem_key(p))
-        v = ExactPolicy(SuitGame(p)).value
+        v = SuitAnalysis(p, p.tricks).value
         if 1e-9 < v < 1 - 1e-9:
             out.append((f"{p.name} ({p.tricks} tricks)", p))
     return out
@@ -186,14 +186,16 @@ def main(argv: list[str] | None = None) -> int:
     results: list[dict[str, Any]] = []
     if args.jobs > 1:
         with ProcessPoolExecutor(args.jobs) as ex:
-            for r in ex.map(run_one, tasks):
-                results.append(r)
-                print(f"  {r['seconds']:7.2f} s  {r['problem']}", file=sys.stderr)
+            futures = [ex.submit(run_one, t) for t in tasks]
+            for fut in as_completed(futures):
+                r = fut.result()
+                print(f"  {r['seconds']:7.2f} s  {r['problem']}", file=sys.stderr, flush=True)
+            results = [f.result() for f in futures]
     else:
         for t in tasks:
             r = run_one(t)
             results.append(r)
-            print(f"  {r['seconds']:7.2f} s  {r['problem']}", file=sys.stderr)
+            print(f"  {r['seconds']:7.2f} s  {r['problem']}", file=sys.stderr, flush=True)
     if args.json:
         with open(args.json, "w", encoding="utf-8") as fh:
             for r in results:

@@ -30,7 +30,7 @@ at a trick boundary (``LEAD_FREE/N/S/W/E`` as in :mod:`bridgeplay.solvers.suitse
 to it (rank 0 = a discard).  A move is ``(seat, rank)``; a defender's exit is rank -1.
 World sets are Python-int bitsets over the problem's world indices.  Payoffs are 0/1
 ("made the target") or tricks (``objective: tricks``); target problems end as soon as the
-outcome is decided.  Payoff vectors are float arrays over all worlds with ``inf`` in the
+outcome is decided.  Payoff vectors are ``int8`` arrays over all worlds with ``INF`` (127) in the
 worlds that do not reach the node (so MIN's per-world minimum is a plain ``np.minimum``).
 """
 
@@ -51,7 +51,8 @@ IN_TRICK = -1
 EXIT = -1
 DISCARD = 0
 LEAF, MAX, MIN = "leaf", "max", "min"
-INF = float("inf")
+INF = 127  # the payoff entry of a world that does not reach the node (payoffs are 0/1 or tricks <= 13)
+VEC = np.int8
 EPS = 1e-9
 SEATS = "NESW"
 
@@ -59,12 +60,28 @@ Pos = tuple  # (north, south, dfd, won, lead, leader, table)
 Move = tuple[int, int]  # (seat, rank); rank 0 = discard, -1 = exit
 
 
+_RANKS: dict[int, list[int]] = {}
+_REPS: dict[tuple[int, int], list[int]] = {}
+
+
 def _ranks(mask: int) -> list[int]:
-    return [r for r in range(14, 1, -1) if mask >> r & 1]
+    got = _RANKS.get(mask)
+    if got is None:
+        got = _RANKS[mask] = [r for r in range(14, 1, -1) if mask >> r & 1]
+    return got
+
+
+def _reps(hand: int, gaps: int) -> list[int]:
+    """Ranks of ``hand`` with equivalent cards merged (the highest of each run), highest first."""
+    key = (hand, gaps)
+    got = _REPS.get(key)
+    if got is None:
+        got = _REPS[key] = _ranks(int(_representatives(hand, gaps)))
+    return got
 
 
 def _pc(mask: int) -> int:
-    return bin(mask).count("1")
+    return mask.bit_count()
 
 
 def with_target(problem: SuitProblem, target: int) -> SuitProblem:
@@ -96,6 +113,10 @@ class SuitGame:
         self._dd: dict[tuple, int] = {}
         self._mask: dict[int, np.ndarray] = {}
         self._ddvec: dict[tuple, np.ndarray] = {}
+        self._expand: dict[Pos, tuple] = {}
+        self._const: dict[tuple[int, int], np.ndarray] = {}
+        self._none = np.full(self.nw, INF, dtype=VEC)
+        self._none.flags.writeable = False
 
     # -- world sets ------------------------------------------------------------------
     def holds(self, seat: int, rank: int) -> int:
@@ -138,10 +159,24 @@ class SuitGame:
         return float(np.dot(wts[m], vec[m]))
 
     # -- payoffs -----------------------------------------------------------------------
-    def payoff(self, total: int) -> float:
+    def payoff(self, total: int) -> int:
         if self.target is None:
-            return float(total)
-        return 1.0 if total >= self.target else 0.0
+            return total
+        return 1 if total >= self.target else 0
+
+    def unreached(self) -> np.ndarray:
+        """The vector of a node no world reaches (``INF`` everywhere); shared, never modified."""
+        return self._none
+
+    def const(self, x: int, value: int) -> np.ndarray:
+        """``value`` in the worlds of ``x``, ``INF`` elsewhere (shared, never modified)."""
+        key = (x, value)
+        v = self._const.get(key)
+        if v is None:
+            v = np.where(self.mask(x), value, INF).astype(VEC)
+            v.flags.writeable = False
+            self._const[key] = v
+        return v
 
     # -- the public tree ------------------------------------------------------------------
     def turn(self, pos: Pos) -> tuple[str, int]:
@@ -160,7 +195,7 @@ class SuitGame:
         seat = (leader + len(table)) % 4
         return (MAX if seat in (N, S) else MIN), seat
 
-    def leaf_payoff(self, pos: Pos) -> float:
+    def leaf_payoff(self, pos: Pos) -> int:
         north, south, dfd, won = pos[:4]
         if not dfd:
             return self.payoff(won + max(_pc(north), _pc(south)))
@@ -175,7 +210,7 @@ class SuitGame:
                 if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
                     continue
                 hand, other = (north, south) if seat == N else (south, north)
-                out += [(seat, r) for r in _ranks(int(_representatives(hand, other | dfd)))]
+                out += [(seat, r) for r in _reps(hand, other | dfd)]
             return out
         seat = (leader + len(table)) % 4
         hand, other = (north, south) if seat == N else (south, north)
@@ -185,7 +220,7 @@ class SuitGame:
         for _, r in table:
             if r > 0:
                 on_table |= 1 << r
-        return [(seat, r) for r in _ranks(int(_representatives(hand, other | dfd | on_table)))]
+        return [(seat, r) for r in _reps(hand, other | dfd | on_table)]
 
     def canonical(self, pos: Pos, move: Move) -> Move:
         """The move of :meth:`declarer_moves` equivalent to ``move`` (the highest card of its run)."""
@@ -203,6 +238,21 @@ class SuitGame:
                     if not between & gaps:
                         return (s, r0)
         raise ValueError(f"illegal declarer play {SEATS[seat]}:{r} at {pos}")
+
+    def expand(self, pos: Pos) -> tuple:
+        """The node at ``pos``, memoised: ``(LEAF, payoff, ())``, ``(MAX, seat, ((move, child), ...))`` or
+        ``(MIN, seat, ((move, worlds where the move is possible, child), ...))``."""
+        got = self._expand.get(pos)
+        if got is None:
+            kind, seat = self.turn(pos)
+            if kind == LEAF:
+                got = (LEAF, self.leaf_payoff(pos), ())
+            elif kind == MAX:
+                got = (MAX, seat, tuple((m, self.step(pos, m)) for m in self.declarer_moves(pos)))
+            else:
+                got = (MIN, seat, tuple((m, xm, self.step(pos, m)) for m, xm in self.min_children(pos, self.all)))
+            self._expand[pos] = got
+        return got
 
     def min_children(self, pos: Pos, x: int) -> list[tuple[Move, int]]:
         """MIN's moves at ``pos`` with the worlds (within ``x``) where each is possible."""
@@ -285,7 +335,7 @@ class SuitGame:
         w = self.west[world] & dfd  # cards on the table are already out of the defenders' hands
         return won + self._ddf(north, south, w, dfd & ~w, lead, leader, table)
 
-    def dd_payoff(self, pos: Pos, world: int) -> float:
+    def dd_payoff(self, pos: Pos, world: int) -> int:
         return self.payoff(self.dd_total(pos, world))
 
     def dd_vec(self, pos: Pos, x: int) -> np.ndarray:
@@ -293,9 +343,10 @@ class SuitGame:
         key = (pos, x)
         v = self._ddvec.get(key)
         if v is None:
-            v = np.full(self.nw, INF)
+            v = np.full(self.nw, INF, dtype=VEC)
             for i in self.indices(x):
                 v[i] = self.dd_payoff(pos, i)
+            v.flags.writeable = False
             self._ddvec[key] = v
         return v
 
@@ -314,7 +365,7 @@ class SuitGame:
                 seat = W if lead == LEAD_W else E
                 hand = wh if seat == W else eh
                 v = self._ddf(north, south, wh, eh, LEAD_FREE, -1, ())
-                for r in _ranks(int(_representatives(hand, north | south | (dfd & ~hand)))):
+                for r in _reps(hand, north | south | (dfd & ~hand)):
                     v = min(v, self._ddplay(north, south, wh, eh, seat, (), seat, r))
             else:
                 v = -1
@@ -322,7 +373,7 @@ class SuitGame:
                     if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
                         continue
                     hand, other = (north, south) if seat == N else (south, north)
-                    for r in _ranks(int(_representatives(hand, other | dfd))):
+                    for r in _reps(hand, other | dfd):
                         v = max(v, self._ddplay(north, south, wh, eh, seat, (), seat, r))
         else:
             seat = (leader + len(table)) % 4
@@ -335,7 +386,7 @@ class SuitGame:
                     if r > 0:
                         on_table |= 1 << r
                 gaps = ((north | south | dfd) & ~hand) | on_table
-                choices = _ranks(int(_representatives(hand, gaps)))
+                choices = _reps(hand, gaps)
                 vals = [self._ddplay(north, south, wh, eh, leader, table, seat, r) for r in choices]
                 v = max(vals) if seat in (N, S) else min(vals)
         self._dd[key] = v
@@ -502,7 +553,7 @@ class Evaluation:
         return self.nodes[self.root].move  # type: ignore[return-value]
 
     def success_worlds(self) -> int:
-        return self.game.bits(self.vec >= 1.0 - EPS) if self.game.target is not None else 0
+        return self.game.bits(self.vec == 1) if self.game.target is not None else 0
 
     def strategy_json(self, depth: int) -> list[dict[str, Any]]:
         """The line in the JSON shape of ``esm.strategy_json`` (``depth`` declarer decisions)."""
@@ -535,26 +586,29 @@ def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
     order: list[Hashable] = []
 
     def run(pos: Pos, x: int, history: tuple[Move, ...]) -> tuple[Hashable, np.ndarray]:
-        kind, _ = game.turn(pos)
+        kind, info, kids = game.expand(pos)
         if kind == LEAF:
-            m = game.mask(x)
-            return None, np.where(m, game.leaf_payoff(pos), INF)
+            return None, game.const(x, info)
         key = policy.key(game, pos, x, history)
         node = nodes.get(key)
         if node is not None:
             return key, node.vec
         if kind == MAX:
-            moves = game.declarer_moves(pos)
-            move = moves[0] if len(moves) == 1 else game.canonical(pos, policy.choose(game, pos, x, history))
+            if len(kids) == 1:
+                move = kids[0][0]
+            else:
+                move = game.canonical(pos, policy.choose(game, pos, x, history))
             ck, vec = run(game.step(pos, move), x, history + (move,))
-            node = Node(key, pos, x, MAX, history, vec, len(moves), move, [(move, x, ck)])
+            node = Node(key, pos, x, MAX, history, vec, len(kids), move, [(move, x, ck)])
         else:
-            vec = np.full(game.nw, INF)
+            vec = game.unreached()
             children = []
-            for move, xc in game.min_children(pos, x):
-                ck, cv = run(game.step(pos, move), xc, history + (move,))
-                vec = np.minimum(vec, cv)
-                children.append((move, xc, ck))
+            for move, xm, child in kids:
+                xc = x & xm
+                if xc:
+                    ck, cv = run(child, xc, history + (move,))
+                    vec = np.minimum(vec, cv)
+                    children.append((move, xc, ck))
             node = Node(key, pos, x, MIN, history, vec, children=children)
         nodes[key] = node
         order.append(key)
@@ -736,7 +790,7 @@ def heuristic_result(problem: SuitProblem, solver: str, build: Callable[[SuitGam
     if target is None:
         good = {i: float(vec[i]) for i in range(game.nw)}
     else:
-        good = {i: 1.0 for i in range(game.nw) if vec[i] >= 1.0 - EPS}
+        good = {i: 1.0 for i in range(game.nw) if vec[i] == 1}
     result = Result(
         problem=problem.name, file=problem.file, kind="suit", solver=solver, target=target,
         probability=value if target is not None else None,

@@ -65,7 +65,7 @@ def prune(opts: list[tuple[Plan, np.ndarray]]) -> list[tuple[Plan, np.ndarray]]:
     if len(opts) <= 1:
         return opts
     V = np.array([v for _, v in opts])
-    V = np.where(np.isinf(V), 0.0, V)
+    V = np.where(V == INF, 0, V.astype(np.int64))
     order = np.argsort(-V.sum(axis=1), kind="mergesort")
     kept: list[int] = []
     K = np.empty((0, V.shape[1]))
@@ -96,9 +96,9 @@ class TacticSearch:
     def value(self, pos: Pos, x: int) -> np.ndarray:
         """Backed-up vector at a trick boundary or at a round start (declarer's first card of a round)."""
         game = self.game
-        kind, _ = game.turn(pos)
+        kind, info, kids = game.expand(pos)
         if kind == LEAF:
-            return np.where(game.mask(x), game.leaf_payoff(pos), INF)
+            return game.const(x, info)
         key = (pos, x)
         got = self.vals.get(key)
         if got is not None:
@@ -112,9 +112,11 @@ class TacticSearch:
             self.plans[key] = plan
             self.scores[key] = scored
         else:  # a defender leads (or exits)
-            out = np.full(game.nw, INF)
-            for move, xc in game.min_children(pos, x):
-                out = np.minimum(out, self.value(game.step(pos, move), xc))
+            out = game.unreached()
+            for _move, xm, child in kids:
+                xc = x & xm
+                if xc:
+                    out = np.minimum(out, self.value(child, xc))
         self.vals[key] = out
         return out
 
@@ -126,8 +128,7 @@ class TacticSearch:
             return got
         game = self.game
         out: list[tuple[Plan, np.ndarray]] = []
-        for move in game.declarer_moves(pos):
-            child = game.step(pos, move)
+        for move, child in game.expand(pos)[2]:
             if child[4] != IN_TRICK:
                 out.append(((move, ()), self.value(child, x)))
             else:
@@ -140,9 +141,11 @@ class TacticSearch:
 
     def _defender(self, pos: Pos, x: int) -> list[tuple[tuple, np.ndarray]]:
         game = self.game
-        front: list[tuple[tuple, np.ndarray]] = [((), np.full(game.nw, INF))]
-        for move, xc in game.min_children(pos, x):
-            child = game.step(pos, move)
+        front: list[tuple[tuple, np.ndarray]] = [((), game.unreached())]
+        for move, xm, child in game.expand(pos)[2]:
+            xc = x & xm
+            if not xc:
+                continue
             if child[4] != IN_TRICK:
                 child_opts: list[tuple[Any, np.ndarray]] = [(None, self.value(child, xc))]
             else:
@@ -154,6 +157,13 @@ class TacticSearch:
     def decide(self, pos: Pos, x: int) -> Plan:
         self.value(pos, x)
         return self.plans[(pos, x)]
+
+    def options_best(self, pos: Pos, x: int) -> Plan:
+        """The best plan for the rest of the round from a declarer play inside it."""
+        m = self.game.mask(x)
+        opts = self.options(pos, x)
+        scores = [float(np.dot(self.weights[m], v[m])) for _, v in opts]
+        return opts[int(np.argmax(np.array(scores) >= max(scores) - EPS))][0]
 
 
 def plan_text(game: SuitGame, plan: Plan) -> str:
@@ -171,6 +181,24 @@ def plan_text(game: SuitGame, plan: Plan) -> str:
     return text
 
 
+def _follow(plan: Plan, played: tuple[Move, ...]) -> Move | None:
+    """Declarer's next card under ``plan`` after the round's cards ``played``; None if they leave the plan."""
+    i = 0
+    while True:
+        move, sub = plan
+        if i >= len(played) or played[i] != move:
+            return None
+        if i + 1 >= len(played):
+            return None
+        nxt = dict(sub).get(played[i + 1])
+        if nxt is None:
+            return None
+        i += 2
+        if i == len(played):
+            return nxt[0]
+        plan = nxt
+
+
 class TacticPolicy(Policy):
     """A round's tactic is chosen at its first declarer decision and followed to the end of the round."""
 
@@ -178,6 +206,7 @@ class TacticPolicy(Policy):
         self.search = search
         self.name = "tactics" if search.weighting == "equal" else "tactics-prior"
         self._state: dict[tuple[Move, ...], tuple[Pos, int, int]] = {}
+        self.alternatives: dict[tuple[Pos, int, Move], Plan] = {}
 
     def state(self, history: tuple[Move, ...]) -> tuple[Pos, int, int]:
         """Position, worlds and the index in ``history`` of the current round's first declarer decision."""
@@ -207,25 +236,29 @@ class TacticPolicy(Policy):
         return (pos, x, p0, x0)
 
     def choose(self, game: SuitGame, pos: Pos, x: int, history: tuple[Move, ...]) -> Move:
-        _, _, start = self.state(history)
+        _, x_seen, start = self.state(history)
         if start == len(history):
-            return self.search.decide(pos, x)[0]
+            plan = self.search.decide(pos, x)
+            if x != x_seen:  # asked about other worlds (the non-locality test): remember that tactic
+                self.alternatives[(pos, x_seen, plan[0])] = plan
+            return plan[0]
         p0, x0, _ = self.state(history[:start])
-        plan = self.search.decide(p0, x0)
-        i = start
-        while True:
-            move, sub = plan
-            i += 1  # declarer's move (history[i-1] == move)
-            if i >= len(history):
-                raise AssertionError("history left the tactic")
-            d = history[i]
-            nxt = dict(sub).get(d)
-            i += 1
-            if nxt is None:
-                raise AssertionError("history left the tactic")
-            if i == len(history):
-                return nxt[0]
-            plan = nxt
+        natural = self.search.decide(p0, x0)
+        # The round's tactic is the plan chosen at the round's start.  When a caller forced another first
+        # card there: the tactic it was taken from (see above), else the best-rated plan at the round's
+        # start that agrees with the cards played; failing that (dominated plans are dropped), the best
+        # plan from here.
+        played = history[start:]
+        candidates = [natural]
+        if played[0] != natural[0]:
+            alt = self.alternatives.get((p0, x0, played[0]))
+            candidates = ([alt] if alt is not None else []) + [
+                plan for plan, _s, _v in sorted(self.search.scores[(p0, x0)], key=lambda t: -t[1])]
+        for plan in candidates:
+            move = _follow(plan, played)
+            if move is not None:
+                return move
+        return self.search.options_best(pos, x)[0]
 
 
 def build(weighting: str):
@@ -243,7 +276,7 @@ def build(weighting: str):
         details: dict[str, Any] = {
             "weighting": weighting,
             "tactic": plan_text(game, plan),
-            "estimate_equal_worlds": float(np.where(np.isinf(root), 0, root).mean()),
+            "estimate_equal_worlds": float(np.where(root == INF, 0, root).mean()),
             "largest_front": search.largest,
         }
         return Heuristic(TacticPolicy(search), game.expectation(root, game.all),
@@ -278,7 +311,7 @@ def plan_vector(search: TacticSearch, pos: Pos, x: int, plan: Plan) -> np.ndarra
     if child[4] != IN_TRICK:
         return search.value(child, x)
     replies = dict(sub)
-    out = np.full(game.nw, INF)
+    out = game.unreached()
     for d, xc in game.min_children(child, x):
         nxt = game.step(child, d)
         if nxt[4] != IN_TRICK:

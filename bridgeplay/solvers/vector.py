@@ -39,6 +39,7 @@ from bridgeplay.solvers.policy import (
     INF,
     LEAF,
     MAX,
+    VEC,
     Heuristic,
     Move,
     Policy,
@@ -58,22 +59,22 @@ class VectorSearch:
         self.choice: dict[Hashable, Move] = {}
         self.scores: dict[Hashable, list[tuple[Move, float]]] = {}
         self.nodes = 0
-        self.no_cap = np.full(game.nw, INF)
+        self.no_cap = game.unreached()
 
     def key(self, pos: Pos, x: int, cap: np.ndarray) -> Hashable:
         if not self.reduce:
             return (pos, x)
-        return (pos, x, np.where(self.game.mask(x), cap, INF).tobytes())
+        return (pos, x, np.where(self.game.mask(x), cap, INF).astype(VEC).tobytes())
 
     def value(self, pos: Pos, x: int, cap: np.ndarray | None = None) -> np.ndarray:
         """The backed-up vector of ``pos`` over the worlds ``x`` (inf elsewhere)."""
         game = self.game
         cap = self.no_cap if cap is None else cap
-        kind, _ = game.turn(pos)
-        m = game.mask(x)
+        kind, info, kids = game.expand(pos)
         if kind == LEAF:
-            payoff = game.leaf_payoff(pos)
-            return np.where(m, np.minimum(payoff, cap) if self.reduce else payoff, INF)
+            if not self.reduce:
+                return game.const(x, info)
+            return np.where(game.mask(x), np.minimum(cap, info), INF).astype(VEC)
         key = self.key(pos, x, cap)
         got = self.memo.get(key)
         if got is not None:
@@ -81,8 +82,8 @@ class VectorSearch:
         self.nodes += 1
         if kind == MAX:
             best, best_v, scored = None, None, []
-            for move in game.declarer_moves(pos):
-                v = self.value(game.step(pos, move), x, cap)
+            for move, child in kids:
+                v = self.value(child, x, cap)
                 s = game.expectation(v, x)
                 scored.append((move, s))
                 if best is None or s > best + EPS:
@@ -93,9 +94,11 @@ class VectorSearch:
         else:
             if self.reduce:
                 cap = np.minimum(cap, game.dd_vec(pos, x))
-            out = np.full(game.nw, INF)
-            for move, xc in game.min_children(pos, x):
-                out = np.minimum(out, self.value(game.step(pos, move), xc, cap))
+            out = game.unreached()
+            for _move, xm, child in kids:
+                xc = x & xm
+                if xc:
+                    out = np.minimum(out, self.value(child, xc, cap))
         self.memo[key] = out
         return out
 
