@@ -89,6 +89,20 @@ def with_target(problem: SuitProblem, target: int) -> SuitProblem:
     return replace(problem, tricks=target, objective="target")
 
 
+class PNode:
+    """A public position of the game tree; ``kids`` is filled by :meth:`SuitGame.kids` on first use."""
+
+    __slots__ = ("idx", "pos", "kind", "seat", "payoff", "kids")
+
+    def __init__(self, idx: int, pos: Pos, kind: str, seat: int, payoff: int) -> None:
+        self.idx = idx
+        self.pos = pos
+        self.kind = kind
+        self.seat = seat
+        self.payoff = payoff
+        self.kids: tuple | None = None
+
+
 class SuitGame:
     """The public game tree of a single-suit problem with a fixed target (or expected tricks)."""
 
@@ -113,7 +127,8 @@ class SuitGame:
         self._dd: dict[tuple, int] = {}
         self._mask: dict[int, np.ndarray] = {}
         self._ddvec: dict[tuple, np.ndarray] = {}
-        self._expand: dict[Pos, tuple] = {}
+        self._nodes: dict[Pos, PNode] = {}
+        self._px: dict[int, np.ndarray] = {}
         self._const: dict[tuple[int, int], np.ndarray] = {}
         self._none = np.full(self.nw, INF, dtype=VEC)
         self._none.flags.writeable = False
@@ -154,9 +169,13 @@ class SuitGame:
 
     def expectation(self, vec: np.ndarray, x: int, weights: np.ndarray | None = None) -> float:
         """Σ_{w in x} P(w)·vec[w] (or with other weights), not renormalised."""
+        if weights is None:
+            px = self._px.get(x)
+            if px is None:
+                px = self._px[x] = np.where(self.mask(x), self.prob, 0.0)
+            return float(px @ vec)
         m = self.mask(x)
-        wts = self.prob if weights is None else weights
-        return float(np.dot(wts[m], vec[m]))
+        return float(np.dot(weights[m], vec[m]))
 
     # -- payoffs -----------------------------------------------------------------------
     def payoff(self, total: int) -> int:
@@ -239,20 +258,28 @@ class SuitGame:
                         return (s, r0)
         raise ValueError(f"illegal declarer play {SEATS[seat]}:{r} at {pos}")
 
-    def expand(self, pos: Pos) -> tuple:
-        """The node at ``pos``, memoised: ``(LEAF, payoff, ())``, ``(MAX, seat, ((move, child), ...))`` or
-        ``(MIN, seat, ((move, worlds where the move is possible, child), ...))``."""
-        got = self._expand.get(pos)
-        if got is None:
+    def node(self, pos: Pos) -> PNode:
+        """The (memoised) node of the public tree at ``pos``."""
+        n = self._nodes.get(pos)
+        if n is None:
             kind, seat = self.turn(pos)
-            if kind == LEAF:
-                got = (LEAF, self.leaf_payoff(pos), ())
-            elif kind == MAX:
-                got = (MAX, seat, tuple((m, self.step(pos, m)) for m in self.declarer_moves(pos)))
+            n = PNode(len(self._nodes), pos, kind, seat, self.leaf_payoff(pos) if kind == LEAF else 0)
+            self._nodes[pos] = n
+        return n
+
+    def kids(self, n: PNode) -> tuple:
+        """``((move, child node), ...)`` at a MAX node; ``((move, worlds where it is possible, child), ...)``
+        at a MIN node (the worlds over all worlds: intersect with the node's own)."""
+        k = n.kids
+        if k is None:
+            if n.kind == MAX:
+                k = tuple((m, self.node(self.step(n.pos, m))) for m in self.declarer_moves(n.pos))
+            elif n.kind == MIN:
+                k = tuple((m, xm, self.node(self.step(n.pos, m))) for m, xm in self.min_children(n.pos, self.all))
             else:
-                got = (MIN, seat, tuple((m, xm, self.step(pos, m)) for m, xm in self.min_children(pos, self.all)))
-            self._expand[pos] = got
-        return got
+                k = ()
+            n.kids = k
+        return k
 
     def min_children(self, pos: Pos, x: int) -> list[tuple[Move, int]]:
         """MIN's moves at ``pos`` with the worlds (within ``x``) where each is possible."""
@@ -303,7 +330,10 @@ class SuitGame:
         table = table + (move,)
         if len(table) < 4:
             return (north, south, dfd, won, IN_TRICK, leader, table)
-        winner = max(table, key=lambda t: t[1])[0]
+        winner, best = table[0]
+        for seat_i, r_i in table[1:]:
+            if r_i > best:
+                winner, best = seat_i, r_i
         if winner in (N, S):
             return (north, south, dfd, won + 1, LEAD_FREE, -1, ())
         return (north, south, dfd, won, LEAD_W if winner == W else LEAD_E, -1, ())
@@ -585,20 +615,22 @@ def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
     nodes: dict[Hashable, Node] = {}
     order: list[Hashable] = []
 
-    def run(pos: Pos, x: int, history: tuple[Move, ...]) -> tuple[Hashable, np.ndarray]:
-        kind, info, kids = game.expand(pos)
-        if kind == LEAF:
-            return None, game.const(x, info)
+    def run(pn: PNode, x: int, history: tuple[Move, ...]) -> tuple[Hashable, np.ndarray]:
+        if pn.kind == LEAF:
+            return None, game.const(x, pn.payoff)
+        pos = pn.pos
         key = policy.key(game, pos, x, history)
         node = nodes.get(key)
         if node is not None:
             return key, node.vec
-        if kind == MAX:
+        kids = game.kids(pn)
+        if pn.kind == MAX:
             if len(kids) == 1:
-                move = kids[0][0]
+                move, child = kids[0]
             else:
                 move = game.canonical(pos, policy.choose(game, pos, x, history))
-            ck, vec = run(game.step(pos, move), x, history + (move,))
+                child = next(c for m, c in kids if m == move)
+            ck, vec = run(child, x, history + (move,))
             node = Node(key, pos, x, MAX, history, vec, len(kids), move, [(move, x, ck)])
         else:
             vec = game.unreached()
@@ -614,7 +646,7 @@ def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
         order.append(key)
         return key, vec
 
-    root, _ = run(game.root, game.all, ())
+    root, _ = run(game.node(game.root), game.all, ())
     return Evaluation(game, policy, root, nodes, order)
 
 

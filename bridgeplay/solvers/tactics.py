@@ -46,6 +46,7 @@ from bridgeplay.solvers.policy import (
     Heuristic,
     Move,
     N,
+    PNode,
     Policy,
     Pos,
     S,
@@ -58,17 +59,22 @@ Plan = tuple  # (declarer move, ((defender move, Plan | None), ...))
 
 
 def prune(opts: list[tuple[Plan, np.ndarray]]) -> list[tuple[Plan, np.ndarray]]:
-    """Drop dominated (and repeated) vectors; the survivors keep their order.
+    """Drop dominated (and repeated) vectors; the survivors keep their order (the first of equals stays).
 
-    All vectors have ``inf`` in the same worlds (those not reached yet), which compare equal.
+    All vectors have ``INF`` in the same worlds (those not reached yet), which compare equal.
     """
-    if len(opts) <= 1:
+    k = len(opts)
+    if k <= 1:
         return opts
-    V = np.array([v for _, v in opts])
-    V = np.where(V == INF, 0, V.astype(np.int64))
+    V = np.array([v for _, v in opts], dtype=np.int16)
+    if k <= 256:
+        ge = (V[:, None, :] >= V[None, :, :]).all(axis=2)  # ge[j, i]: V[j] >= V[i] everywhere
+        earlier = np.tri(k, k, -1, dtype=bool)  # earlier[i, j]: j < i
+        dominated = (ge.T & (~ge | earlier)).any(axis=1)
+        return [o for o, d in zip(opts, dominated) if not d]
     order = np.argsort(-V.sum(axis=1), kind="mergesort")
     kept: list[int] = []
-    K = np.empty((0, V.shape[1]))
+    K = np.empty((0, V.shape[1]), dtype=np.int16)
     for i in order:
         if K.shape[0] and bool(np.any(np.all(K >= V[i], axis=1))):
             continue
@@ -91,46 +97,58 @@ class TacticSearch:
         self.plans: dict[Hashable, Plan] = {}
         self.scores: dict[Hashable, list[tuple[Plan, float, np.ndarray]]] = {}
         self._opts: dict[Hashable, list[tuple[Plan, np.ndarray]]] = {}
+        self._wx: dict[int, np.ndarray] = {}
         self.largest = 0
 
     def value(self, pos: Pos, x: int) -> np.ndarray:
         """Backed-up vector at a trick boundary or at a round start (declarer's first card of a round)."""
+        return self._value(self.game.node(pos), x)
+
+    def _value(self, node: PNode, x: int) -> np.ndarray:
         game = self.game
-        kind, info, kids = game.expand(pos)
-        if kind == LEAF:
-            return game.const(x, info)
-        key = (pos, x)
+        if node.kind == LEAF:
+            return game.const(x, node.payoff)
+        key = (node.idx, x)
         got = self.vals.get(key)
         if got is not None:
             return got
-        if kind == MAX:
-            opts = self.options(pos, x)
-            m = game.mask(x)
-            scored = [(plan, float(np.dot(self.weights[m], v[m])), v) for plan, v in opts]
+        if node.kind == MAX:
+            opts = self._options(node, x)
+            wx = self._weights(x)
+            scored = [(plan, float(wx @ v), v) for plan, v in opts]
             best = max(s for _, s, _ in scored)
             plan, _, out = next(t for t in scored if t[1] >= best - EPS)
-            self.plans[key] = plan
-            self.scores[key] = scored
+            self.plans[(node.pos, x)] = plan
+            self.scores[(node.pos, x)] = scored
         else:  # a defender leads (or exits)
             out = game.unreached()
-            for _move, xm, child in kids:
+            for _move, xm, child in game.kids(node):
                 xc = x & xm
                 if xc:
-                    out = np.minimum(out, self.value(child, xc))
+                    out = np.minimum(out, self._value(child, xc))
         self.vals[key] = out
         return out
 
+    def _weights(self, x: int) -> np.ndarray:
+        wx = self._wx.get(x)
+        if wx is None:
+            wx = self._wx[x] = np.where(self.game.mask(x), self.weights, 0.0)
+        return wx
+
     def options(self, pos: Pos, x: int) -> list[tuple[Plan, np.ndarray]]:
         """Every plan from a declarer play to the end of the trick, with its vector (dominated ones dropped)."""
-        key = (pos, x)
+        return self._options(self.game.node(pos), x)
+
+    def _options(self, node: PNode, x: int) -> list[tuple[Plan, np.ndarray]]:
+        key = (node.idx, x)
         got = self._opts.get(key)
         if got is not None:
             return got
         game = self.game
         out: list[tuple[Plan, np.ndarray]] = []
-        for move, child in game.expand(pos)[2]:
-            if child[4] != IN_TRICK:
-                out.append(((move, ()), self.value(child, x)))
+        for move, child in game.kids(node):
+            if child.pos[4] != IN_TRICK:
+                out.append(((move, ()), self._value(child, x)))
             else:
                 for sub, v in self._defender(child, x):
                     out.append(((move, sub), v))
@@ -139,18 +157,19 @@ class TacticSearch:
         self._opts[key] = out
         return out
 
-    def _defender(self, pos: Pos, x: int) -> list[tuple[tuple, np.ndarray]]:
+    def _defender(self, node: PNode, x: int) -> list[tuple[tuple, np.ndarray]]:
         game = self.game
         front: list[tuple[tuple, np.ndarray]] = [((), game.unreached())]
-        for move, xm, child in game.expand(pos)[2]:
+        for move, xm, child in game.kids(node):
             xc = x & xm
             if not xc:
                 continue
-            if child[4] != IN_TRICK:
-                child_opts: list[tuple[Any, np.ndarray]] = [(None, self.value(child, xc))]
+            if child.pos[4] != IN_TRICK:
+                child_opts: list[tuple[Any, np.ndarray]] = [(None, self._value(child, xc))]
             else:
-                child_opts = self.options(child, xc)
-            front = prune([(plan + ((move, p),), np.minimum(v, cv)) for plan, v in front for p, cv in child_opts])
+                child_opts = self._options(child, xc)
+            combined = [(plan + ((move, p),), np.minimum(v, cv)) for plan, v in front for p, cv in child_opts]
+            front = combined if len(combined) == 1 else prune(combined)
             self.largest = max(self.largest, len(front))
         return front
 
@@ -160,9 +179,9 @@ class TacticSearch:
 
     def options_best(self, pos: Pos, x: int) -> Plan:
         """The best plan for the rest of the round from a declarer play inside it."""
-        m = self.game.mask(x)
+        wx = self._weights(x)
         opts = self.options(pos, x)
-        scores = [float(np.dot(self.weights[m], v[m])) for _, v in opts]
+        scores = [float(wx @ v) for _, v in opts]
         return opts[int(np.argmax(np.array(scores) >= max(scores) - EPS))][0]
 
 

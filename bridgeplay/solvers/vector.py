@@ -42,6 +42,7 @@ from bridgeplay.solvers.policy import (
     VEC,
     Heuristic,
     Move,
+    PNode,
     Policy,
     Pos,
     SuitGame,
@@ -61,26 +62,26 @@ class VectorSearch:
         self.nodes = 0
         self.no_cap = game.unreached()
 
-    def key(self, pos: Pos, x: int, cap: np.ndarray) -> Hashable:
+    def key(self, node: PNode, x: int, cap: np.ndarray) -> Hashable:
         if not self.reduce:
-            return (pos, x)
-        return (pos, x, np.where(self.game.mask(x), cap, INF).astype(VEC).tobytes())
+            return (node.idx, x)
+        return (node.idx, x, np.where(self.game.mask(x), cap, INF).astype(VEC).tobytes())
 
-    def value(self, pos: Pos, x: int, cap: np.ndarray | None = None) -> np.ndarray:
-        """The backed-up vector of ``pos`` over the worlds ``x`` (inf elsewhere)."""
+    def value(self, node: PNode, x: int, cap: np.ndarray | None = None) -> np.ndarray:
+        """The backed-up vector of ``node`` over the worlds ``x`` (``INF`` elsewhere)."""
         game = self.game
         cap = self.no_cap if cap is None else cap
-        kind, info, kids = game.expand(pos)
-        if kind == LEAF:
+        if node.kind == LEAF:
             if not self.reduce:
-                return game.const(x, info)
-            return np.where(game.mask(x), np.minimum(cap, info), INF).astype(VEC)
-        key = self.key(pos, x, cap)
+                return game.const(x, node.payoff)
+            return np.where(game.mask(x), np.minimum(cap, node.payoff), INF).astype(VEC)
+        key = self.key(node, x, cap)
         got = self.memo.get(key)
         if got is not None:
             return got
         self.nodes += 1
-        if kind == MAX:
+        kids = game.kids(node)
+        if node.kind == MAX:
             best, best_v, scored = None, None, []
             for move, child in kids:
                 v = self.value(child, x, cap)
@@ -93,7 +94,7 @@ class VectorSearch:
             out = best_v
         else:
             if self.reduce:
-                cap = np.minimum(cap, game.dd_vec(pos, x))
+                cap = np.minimum(cap, game.dd_vec(node.pos, x))
             out = game.unreached()
             for _move, xm, child in kids:
                 xc = x & xm
@@ -104,8 +105,9 @@ class VectorSearch:
 
     def decide(self, pos: Pos, x: int, cap: np.ndarray | None = None) -> Move:
         cap = self.no_cap if cap is None else cap
-        self.value(pos, x, cap)
-        return self.choice[self.key(pos, x, cap)]
+        node = self.game.node(pos)
+        self.value(node, x, cap)
+        return self.choice[self.key(node, x, cap)]
 
 
 class VectorPolicy(Policy):
@@ -137,7 +139,7 @@ class VectorPolicy(Policy):
     def key(self, game: SuitGame, pos: Pos, x: int, history: tuple[Move, ...]) -> Hashable:
         if not self.search.reduce:
             return (pos, x)
-        return self.search.key(pos, x, self.state(history)[2])
+        return (pos, x, self.search.key(game.node(pos), x, self.state(history)[2])[2])
 
     def choose(self, game: SuitGame, pos: Pos, x: int, history: tuple[Move, ...]) -> Move:
         cap = self.state(history)[2] if self.search.reduce else None
@@ -147,8 +149,9 @@ class VectorPolicy(Policy):
 def build(reduce: bool):
     def make(game: SuitGame) -> Heuristic:
         search = VectorSearch(game, reduce)
-        root_vec = search.value(game.root, game.all)
-        key = search.key(game.root, game.all, search.no_cap)
+        root = game.node(game.root)
+        root_vec = search.value(root, game.all)
+        key = search.key(root, game.all, search.no_cap)
         scores = [(m, s, s) for m, s in search.scores.get(key, [])]
         details: dict[str, Any] = {"positions": search.nodes}
         return Heuristic(VectorPolicy(search), game.expectation(root_vec, game.all), scores, details)
