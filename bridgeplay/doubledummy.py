@@ -23,18 +23,18 @@ or :class:`DDError` (strain, seat, played cards), each with a one-line message.
 Kernel-level entry (for repeated minimaxing: arrays in, int out, no Python objects, callable
 from Python or from other numba code)::
 
-    from bridgeplay.engine.dd import dd_tricks, new_tt, new_stats
-    tt, st = new_tt(), new_stats()          # once; share tt across worlds and calls
-    n = dd_tricks(hands, trump, leader, psuit, prank, nplayed, tt, st)
+    from bridgeplay.engine.dd import dd_tricks, new_tt, new_work
+    A, tt = new_work(), new_tt()          # once; reuse both across worlds and calls
+    n = dd_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed)
 
 ``hands`` is a ``uint16[4,4]`` of the cards still held (cards on the table excluded),
 ``psuit``/``prank`` int64 arrays (length >= 1) with the ``nplayed`` table cards (suit 0..3,
-rank 2..14) in order from ``leader``, and the
-result is the side-to-play's tricks as above.  ``dd_tricks`` does not validate its input:
-validate once with :func:`validate_position` (or build worlds that are valid by construction).
+rank 2..14) in order from ``leader``, ``trump`` 0..4, and the result is the side-to-play's
+tricks as above.  ``dd_tricks`` does not validate its input: validate once with
+:func:`validate_position` (or build worlds that are valid by construction).
 Transposition-table entries are keyed on the rank-normalised position, so they stay valid
 across worlds and deals: sharing one table between the worlds of a problem is both correct
-and faster.  ``st[0]`` accumulates the nodes searched.
+and faster.  ``A[bridgeplay.engine.dd.OST]`` accumulates the nodes searched.
 """
 
 from __future__ import annotations
@@ -54,7 +54,7 @@ from bridgeplay.cards import (
     parse_strain,
     popcount,
 )
-from bridgeplay.engine.dd import OST, _card_values, _dd_table, _ns_tricks, dd_tricks, new_stats, new_tt, new_work
+from bridgeplay.engine.dd import OST, _solve, dd_tricks, new_tt, new_work
 
 __all__ = [
     "DDError",
@@ -62,8 +62,8 @@ __all__ = [
     "card_values",
     "dd_table",
     "dd_tricks",
-    "new_stats",
     "new_tt",
+    "new_work",
     "tricks",
     "validate_position",
     "stats",
@@ -83,7 +83,8 @@ class _Engine:
     def __init__(self) -> None:
         self.work: np.ndarray | None = None
         self.tt: np.ndarray | None = None
-        self.st = new_stats()
+        self.st = np.zeros(8, dtype=np.int64)
+        self.out = np.zeros((5, 13), dtype=np.int64)
 
     def ready(self) -> tuple[np.ndarray, np.ndarray]:
         if self.work is None or self.tt is None:
@@ -227,7 +228,7 @@ def tricks(
     hands, trump, lead, cards = validate_position(deal, strain, leader, played)
     psuit, prank = _played_arrays(cards)
     work, tt = _ENGINE.ready()
-    ns = _ns_tricks(work, tt, hands, trump, lead, psuit, prank, len(cards), -1)
+    ns = _solve(work, tt, hands, trump, lead, psuit, prank, len(cards), 0, _ENGINE.out)
     _ENGINE.done()
     total = sum(popcount(int(hands[(lead + 3) % 4, s])) for s in range(4))
     to_play = (lead + len(cards)) % 4
@@ -241,12 +242,10 @@ def card_values(
     hands, trump, lead, cards = validate_position(deal, strain, leader, played)
     psuit, prank = _played_arrays(cards)
     work, tt = _ENGINE.ready()
-    out_s = np.zeros(13, dtype=np.int64)
-    out_r = np.zeros(13, dtype=np.int64)
-    out_v = np.zeros(13, dtype=np.int64)
-    k = _card_values(work, tt, hands, trump, lead, psuit, prank, len(cards), out_s, out_r, out_v)
+    out = _ENGINE.out
+    k = _solve(work, tt, hands, trump, lead, psuit, prank, len(cards), 1, out)
     _ENGINE.done()
-    found = {Card(int(out_s[i]), int(out_r[i])): int(out_v[i]) for i in range(k)}
+    found = {Card(int(out[0, i]), int(out[1, i])): int(out[2, i]) for i in range(k)}
     return dict(sorted(found.items(), key=lambda kv: (kv[0].suit, -kv[0].rank)))
 
 
@@ -257,8 +256,9 @@ def dd_table(deal: Deal | str | np.ndarray) -> dict[str, dict[str, int]]:
     if sum(popcount(int(hands[0, s])) for s in range(4)) == 0:
         raise DDError("the deal has no cards")
     work, tt = _ENGINE.ready()
-    out = np.zeros((5, 4), dtype=np.int64)
-    _dd_table(work, tt, hands, out)
+    out = _ENGINE.out
+    psuit, prank = _played_arrays([])
+    _solve(work, tt, hands, 0, 0, psuit, prank, 0, 2, out)
     _ENGINE.done()
     return {key: {SEAT_LETTERS[x]: int(out[STRAIN_KEYS.index(key), x]) for x in range(4)} for key in TABLE_ORDER}
 

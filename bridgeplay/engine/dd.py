@@ -49,7 +49,17 @@ OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
 OPLY = OTB + 8  # nodes per ply (statistics)
-WORK_SIZE = OPLY + 8
+# lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
+# freeze global arrays into every function as constants, which makes compiling slow
+OPOP = OPLY + 8
+OHIGH = OPOP + 8192
+OLOW = OHIGH + 8192
+OSPREAD = OLOW + 8192
+ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 no lost-trick bound,
+#   4 no partner entries in quick tricks, 8 no quick tricks, 16 no trump bounds, 32 exact table entries,
+#   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions), 128 print them,
+#   256 check every stored result on other small cards (ODEBUG + 5 counts failures), 512 no run closure
+WORK_SIZE = ODEBUG + 8
 
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets
@@ -72,11 +82,13 @@ def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.n
 
 
 def new_work() -> np.ndarray:
-    return np.zeros(WORK_SIZE, dtype=np.int64)
-
-
-def new_stats() -> np.ndarray:
-    return np.zeros(8, dtype=np.int64)
+    """A work array: search state, statistics and the lookup tables."""
+    A = np.zeros(WORK_SIZE, dtype=np.int64)
+    A[OPOP : OPOP + 8192] = POP
+    A[OHIGH : OHIGH + 8192] = HIGH
+    A[OLOW : OLOW + 8192] = LOWEST
+    A[OSPREAD : OSPREAD + 8192] = SPREAD
+    return A
 
 
 # --------------------------------------------------------------------------------------------
@@ -87,7 +99,7 @@ def _len_key(A, trump, leader, tl):
     k = np.int64(tl) | (np.int64(leader) << 4) | (np.int64(trump) << 6)
     for x in range(4):
         for s in range(3):
-            k = (k << 4) | POP[A[OH + 4 * x + s]]
+            k = (k << 4) | A[OPOP + (A[OH + 4 * x + s])]
     return k
 
 
@@ -95,7 +107,7 @@ def _len_key(A, trump, leader, tl):
 def _owner_code(A, s):
     """2-bit owner of every card in play in suit s, packed bit b at bits 2b, 2b+1 (N 0, E 1, S 2, W 3)."""
     w = A[OH + 12 + s]
-    return SPREAD[A[OH + 4 + s] | w] | (SPREAD[A[OH + 8 + s] | w] << 1)
+    return A[OSPREAD + (A[OH + 4 + s] | w)] | (A[OSPREAD + (A[OH + 8 + s] | w)] << 1)
 
 
 @njit(cache=True)
@@ -177,6 +189,8 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                 lo = bd & 255
                 hi = (bd >> 8) & 255
                 if lo >= t or hi < t:
+                    A[ODEBUG + 1] = w1
+                    A[ODEBUG + 2] = w2
                     m = s0 & 15
                     A[rd] = ((np.int64(1) << m) - 1) << (n0 - m)
                     m = s1 & 15
@@ -281,14 +295,14 @@ def _winners(A, trump, x, y, cb, rb):
         if rest == 0:
             k = n
         else:
-            k = n - 1 - HIGH[rest]
+            k = n - 1 - A[OHIGH + rest]
         if k == 0:
             continue
-        l1 = POP[A[OH + 4 * lho + s]]
-        l3 = POP[A[OH + 4 * rho + s]]
+        l1 = A[OPOP + (A[OH + 4 * lho + s])]
+        l3 = A[OPOP + (A[OH + 4 * rho + s])]
         qs = k
-        if k >= l1 and k >= l3 and k >= POP[A[OH + 4 * y + s]]:
-            qs = POP[m]
+        if k >= l1 and k >= l3 and k >= A[OPOP + (A[OH + 4 * y + s])]:
+            qs = A[OPOP + m]
         if trump < 4 and s != trump:
             if ltr != 0 and l1 < qs:
                 qs = l1
@@ -342,11 +356,13 @@ def _quick_tricks(A, trump, p, tl, need):
     ptr = 0
     qtr = 0
     if trump < 4:
-        ptr = POP[A[OH + 4 * p + trump]]
-        qtr = POP[A[OH + 4 * pd + trump]]
+        ptr = A[OPOP + (A[OH + 4 * p + trump])]
+        qtr = A[OPOP + (A[OH + 4 * pd + trump])]
     # an entry to partner's hand
     c = -1
     for s in range(4):
+        if A[ODEBUG] & 4:
+            break
         if A[OH + 4 * p + s] == 0:
             continue
         n = A[OC + s]
@@ -430,7 +446,7 @@ def _top_trump_run(A, trump):
             y = ((np.int64(1) << n) - 1) & ~m
             if y == 0:
                 return x, n
-            return x, n - 1 - HIGH[y]
+            return x, n - 1 - A[OHIGH + y]
     return -1, 0
 
 
@@ -449,7 +465,7 @@ def _last_trick(A, leader, trump, rd):
         for s in range(4):
             m = A[OH + 4 * x + s]
             if m != 0:
-                b = HIGH[m]
+                b = A[OHIGH + m]
                 if i == 0:
                     ls = s
                 if i == 0 or _beats(s, b, ws, wb, trump):
@@ -519,15 +535,15 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
         hl = A[OH + 4 * lho + s]
         hr = A[OH + 4 * rho + s]
         hq = A[OH + 4 * pd + s]
-        len_l = POP[hl]
-        len_r = POP[hr]
-        len_q = POP[hq]
+        len_l = A[OPOP + hl]
+        len_r = A[OPOP + hr]
+        len_q = A[OPOP + hq]
         o1 = _owner(A, s, c - 1)
         o2 = _owner(A, s, c - 2)
         o3 = _owner(A, s, c - 3)
         cl = 4 * (len_l if len_l != 0 else tl + 1)
         cr = 4 * (len_r if len_r != 0 else tl + 1)
-        part_wins = HIGH[hq] > HIGH[hl | hr]
+        part_wins = A[OHIGH + hq] > A[OHIGH + (hl | hr)]
         if nt:
             sw = -(((cl + cr) << 5) // 19)
             if len_q == 0:
@@ -545,11 +561,11 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
             elif o1 == lho and o2 == pd:
                 if len_q != 1:
                     sw += 27
-            if side and POP[x] == 1 and ptr != 0 and len_q > 1 and o1 == pd:
+            if side and A[OPOP + x] == 1 and ptr != 0 and len_q > 1 and o1 == pd:
                 sw += 19  # partner wins and gives a ruff
         reps = x & ~(x << 1)
         while reps != 0:
-            b = HIGH[reps]
+            b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(x, b)
             seq = bt > b
@@ -606,16 +622,17 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
                     elif hq != 0 or qtr == 0:
                         win = (hl != 0 or ltr == 0) and (hr != 0 or rtr == 0)
                     else:
-                        win = (hl != 0 or HIGH[qtr] > HIGH[ltr]) and (hr != 0 or HIGH[qtr] > HIGH[rtr])
+                        qh = A[OHIGH + qtr]
+                        win = (hl != 0 or qh > A[OHIGH + ltr]) and (hr != 0 or qh > A[OHIGH + rtr])
                 elif part_wins:
                     win = (not side) or ((hl != 0 or ltr == 0) and (hr != 0 or rtr == 0))
                 elif side and hq == 0 and qtr != 0:
                     if hl == 0 and ltr != 0 and hr == 0 and rtr != 0:
-                        win = HIGH[qtr] > HIGH[ltr | rtr]
+                        win = A[OHIGH + qtr] > A[OHIGH + (ltr | rtr)]
                     elif hl == 0 and ltr != 0:
-                        win = HIGH[qtr] > HIGH[ltr]
+                        win = A[OHIGH + qtr] > A[OHIGH + ltr]
                     elif hr == 0 and rtr != 0:
-                        win = HIGH[qtr] > HIGH[rtr]
+                        win = A[OHIGH + qtr] > A[OHIGH + rtr]
                     else:
                         win = True
                 if win:
@@ -671,7 +688,7 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
 @njit(cache=True)
 def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
     """Discarding from suit s: the longer the better; not from Kx, not a stiff top card."""
-    ln = POP[A[OH + 4 * p + s]]
+    ln = A[OPOP + (A[OH + 4 * p + s])]
     v = (ln << 6) // den
     c = A[OC + s]
     if ln == 2 and _owner(A, s, c - 2) == p:
@@ -705,13 +722,13 @@ def _gen_follow(A, trump, tl, ply, p, d):
         if ply == 1:
             h3 = A[OH + 4 * nxt + ls]  # third hand (leader's partner)
             h4 = A[OH + 4 * last + ls]  # fourth hand (our partner)
-            max3 = HIGH[h3]
-            max4 = HIGH[h4]
-            min3 = LOWEST[h3] if h3 != 0 else -1
-            min4 = LOWEST[h4] if h4 != 0 else -1
+            max3 = A[OHIGH + h3]
+            max4 = A[OHIGH + h4]
+            min3 = A[OLOW + h3] if h3 != 0 else -1
+            min4 = A[OLOW + h4] if h4 != 0 else -1
             pd_beats = max4 > lead_b and max4 > max3
             while reps != 0:
-                b = HIGH[reps]
+                b = A[OHIGH + reps]
                 reps ^= np.int64(1) << b
                 bt = _run_top(x, b)
                 seq = bt > b
@@ -733,18 +750,19 @@ def _gen_follow(A, trump, tl, ply, p, d):
                     if ls == trump:
                         win = pd_beats or (bt > lead_b and bt > max3)
                     elif bt > lead_b and bt > max3:
-                        win = max3 >= 0 or tr_nxt == 0 or (max4 < 0 and tr_last != 0 and HIGH[tr_last] > HIGH[tr_nxt])
+                        overruff = tr_last != 0 and A[OHIGH + tr_last] > A[OHIGH + tr_nxt]
+                        win = max3 >= 0 or tr_nxt == 0 or (max4 < 0 and overruff)
                     elif pd_beats:
                         win = max3 >= 0 or tr_nxt == 0
                     elif lead_b > max4 and lead_b > max3 and lead_b > bt:
                         if max4 < 0 and tr_last != 0:
-                            win = max3 >= 0 or tr_nxt == 0 or HIGH[tr_last] > HIGH[tr_nxt]
+                            win = max3 >= 0 or tr_nxt == 0 or A[OHIGH + tr_last] > A[OHIGH + tr_nxt]
                     elif max4 < 0 and tr_last != 0:
                         win = True
                     if win:
                         if min3 > bt:
                             w = 40 + bt
-                        elif max4 > lead_b and HIGH[x] > max4:
+                        elif max4 > lead_b and A[OHIGH + x] > max4:
                             w = 41 + bt
                         elif bt > lead_b:
                             if bt < max4:
@@ -773,15 +791,15 @@ def _gen_follow(A, trump, tl, ply, p, d):
             return n
         if ply == 2:
             h4 = A[OH + 4 * nxt + ls]
-            max4 = HIGH[h4]
-            min4 = LOWEST[h4] if h4 != 0 else -1
-            max3 = HIGH[x]
+            max4 = A[OHIGH + h4]
+            min4 = A[OLOW + h4] if h4 != 0 else -1
+            max3 = A[OHIGH + x]
             pw = wpos == 0  # partner (the leader) is winning
             # the card to beat: the winning one when it is in the suit led
             beat = wb if ws == ls else 99
             too_low = max3 < min4 or (ws == ls and max3 < wb) or ws != ls
             while reps != 0:
-                b = HIGH[reps]
+                b = A[OHIGH + reps]
                 reps ^= np.int64(1) << b
                 bt = _run_top(x, b)
                 if ws != ls:
@@ -805,7 +823,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
         # fourth hand
         pw = wpos == 1
         while reps != 0:
-            b = HIGH[reps]
+            b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(x, b)
             if pw or ws != ls:
@@ -825,13 +843,13 @@ def _gen_follow(A, trump, tl, ply, p, d):
             continue
         reps = y & ~(y << 1)
         while reps != 0:
-            b = HIGH[reps]
+            b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(y, b)
             if ply == 1:
                 h3 = A[OH + 4 * nxt + ls]
                 h4 = A[OH + 4 * last + ls]
-                pd_wins = HIGH[h4] > HIGH[h3] and HIGH[h4] > lead_b
+                pd_wins = A[OHIGH + h4] > A[OHIGH + h3] and A[OHIGH + h4] > lead_b
                 if nt:
                     w = -bt + (_discard_bonus(A, p, s, 23, 2, 3) if pd_wins else _discard_bonus(A, p, s, 33, 6, 8))
                 elif ls == trump:
@@ -840,19 +858,20 @@ def _gen_follow(A, trump, tl, ply, p, d):
                     if h3 != 0:
                         good = pd_wins or (h4 == 0 and tr_last != 0)
                     else:
-                        good = (h4 == 0 and HIGH[tr_last] > HIGH[tr_nxt]) or (tr_nxt == 0 and HIGH[h4] > lead_b)
+                        good = ((h4 == 0 and A[OHIGH + tr_last] > A[OHIGH + tr_nxt])
+                                or (tr_nxt == 0 and A[OHIGH + h4] > lead_b))
                     if good:
                         w = -bt + 60 + _discard_bonus(A, p, s, 44, 0, 0)
                     else:
                         w = -bt - 2 + _discard_bonus(A, p, s, 36, 4, 0)
                 else:
-                    if h3 != 0 or (h4 == 0 and HIGH[tr_last] > HIGH[tr_nxt]) or bt > HIGH[tr_nxt]:
+                    if h3 != 0 or (h4 == 0 and A[OHIGH + tr_last] > A[OHIGH + tr_nxt]) or bt > A[OHIGH + tr_nxt]:
                         w = 24 - bt + _discard_bonus(A, p, s, 44, 0, 0)
                     else:
                         w = 15 - bt + _discard_bonus(A, p, s, 36, 4, 0)
             elif ply == 2:
                 h4 = A[OH + 4 * nxt + ls]
-                max4 = HIGH[h4]
+                max4 = A[OHIGH + h4]
                 if nt:
                     w = -bt + _discard_bonus(A, p, s, 24, 4, 4)
                 elif ls == trump or s != trump:
@@ -864,14 +883,14 @@ def _gen_follow(A, trump, tl, ply, p, d):
                 elif wpos == 0:
                     if max4 >= 0:
                         w = (36 if _owner(A, ls, A[OC + ls] - 2) == (p + 2) & 3 else 48) - bt
-                    elif bt > HIGH[tr_nxt]:
+                    elif bt > A[OHIGH + tr_nxt]:
                         w = 48 - bt
                     else:
                         w = -12 - bt
                     w += _discard_bonus(A, p, s, 50, 0, 0)
                 elif max4 >= 0:
                     w = 72 - bt + _discard_bonus(A, p, s, 50, 0, 0)
-                elif bt > HIGH[tr_nxt]:
+                elif bt > A[OHIGH + tr_nxt]:
                     w = 48 - bt + _discard_bonus(A, p, s, 50, 0, 0)
                 else:
                     w = 36 - bt + _discard_bonus(A, p, s, 50, 0, 0)
@@ -946,19 +965,19 @@ def _search(A, tt, trump, tl, ply, t, only):
         if tl == 1:
             return _last_trick(A, leader, trump, rd)
         if only < 0:
-            if _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1):
+            if not (A[ODEBUG] & 8) and _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 for s in range(4):
                     A[rd + s] = A[OQ + s]
                 return ns
-            if trump < 4:
+            if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
                     n = A[OC + trump]
                     rel = ((np.int64(1) << k) - 1) << (n - k)
                     # a side holding every trump takes as many tricks as its longer trump holding
                     if (A[OH + 4 * ((x + 1) & 3) + trump] | A[OH + 4 * ((x + 3) & 3) + trump]) == 0:
-                        k2 = max(POP[A[OH + 4 * x + trump]], POP[A[OH + 4 * ((x + 2) & 3) + trump]])
+                        k2 = max(A[OPOP + (A[OH + 4 * x + trump])], A[OPOP + (A[OH + 4 * ((x + 2) & 3) + trump])])
                         if k2 >= k:
                             k = k2
                             rel = 0
@@ -971,7 +990,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                             rel = ((np.int64(1) << need) - 1) << (n - need)
                         A[rd + trump] = rel
                         return (x & 1) == 0
-            if (t == tl) if ns else (t == 1):
+            if ((t == tl) if ns else (t == 1)) and not (A[ODEBUG] & 2):
                 # the other side wins this trick if every suit the leader holds is topped by an
                 # opponent and the leader's side cannot ruff
                 pd = (leader + 2) & 3
@@ -996,6 +1015,23 @@ def _search(A, tt, trump, tl, ply, t, only):
             c2 = _owner_code(A, 2)
             c3 = _owner_code(A, 3)
             status, best = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
+            if status != 0 and A[ODEBUG] & 64:
+                saved = A[ODEBUG]
+                e1 = A[ODEBUG + 1]
+                e2 = A[ODEBUG + 2]
+                A[ODEBUG] = 32 | 15
+                tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
+                tt2[0] = 12
+                tt2[1] = 4096
+                tt2[3] = 1
+                r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
+                A[ODEBUG] = saved
+                if r2 != (status == 1):
+                    A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
+                    if A[ODEBUG] & 128:
+                        print("BAD", tl, leader, t, status, A[OH], A[OH + 1], A[OH + 2], A[OH + 3], A[OH + 4],
+                              A[OH + 5], A[OH + 6], A[OH + 7], A[OH + 8], A[OH + 9], A[OH + 10], A[OH + 11],
+                              A[OH + 12], A[OH + 13], A[OH + 14], A[OH + 15], e1, e2)
             if status != 0:
                 A[OST + 1] += 1
                 return status == 1
@@ -1118,6 +1154,23 @@ def _search(A, tt, trump, tl, ply, t, only):
             m2 = A[cd + 2]
             m3 = A[cd + 3]
         A[OH + 4 * p + s] ^= bit
+        # the card played stands for its whole run of equivalent cards: if a higher card of the run
+        # mattered, the run must stay together in any position this result is applied to
+        x = A[OH + 4 * p + s]
+        if (x >> (b + 1)) & 1 and not (A[ODEBUG] & 512):
+            above = (x >> (b + 1)) << (b + 1)
+            above &= ~(above + (np.int64(1) << (b + 1)))  # the run's cards above b
+            if s == 0:
+                if m0 & above:
+                    m0 |= bit
+            elif s == 1:
+                if m1 & above:
+                    m1 |= bit
+            elif s == 2:
+                if m2 & above:
+                    m2 |= bit
+            elif m3 & above:
+                m3 |= bit
         if r == ns:
             A[OST + 5 + (1 if tried > 0 else 0)] += 1
             res = r
@@ -1133,23 +1186,25 @@ def _search(A, tt, trump, tl, ply, t, only):
         u2 |= m2
         u3 |= m3
         # a card below every rank that mattered failed: so would any lower-than-relevant card of its suit
-        if s == 0:
+        if A[ODEBUG] & 1:
+            pass
+        elif s == 0:
             if lw0 == 0:
-                lo_ = LOWEST[u0]
+                lo_ = A[OLOW + u0]
                 if b < lo_:
                     lw0 = lo_
         elif s == 1:
             if lw1 == 0:
-                lo_ = LOWEST[u1]
+                lo_ = A[OLOW + u1]
                 if b < lo_:
                     lw1 = lo_
         elif s == 2:
             if lw2 == 0:
-                lo_ = LOWEST[u2]
+                lo_ = A[OLOW + u2]
                 if b < lo_:
                     lw2 = lo_
         elif lw3 == 0:
-            lo_ = LOWEST[u3]
+            lo_ = A[OLOW + u3]
             if b < lo_:
                 lw3 = lo_
     A[rd] = u0
@@ -1157,9 +1212,70 @@ def _search(A, tt, trump, tl, ply, t, only):
     A[rd + 2] = u2
     A[rd + 3] = u3
     if ply == 0 and only < 0:
+        if A[ODEBUG] & 32:
+            for s in range(4):
+                A[rd + s] = (np.int64(1) << A[OC + s]) - 1
+        if A[ODEBUG] & 256:
+            # debugging: the result must hold whatever the cards below the relevant ones
+            saved = np.zeros(20, dtype=np.int64)
+            for k in range(20):
+                saved[k] = A[OH + k]
+            rels = np.zeros(4, dtype=np.int64)
+            for k in range(4):
+                rels[k] = A[rd + k]
+            flags = A[ODEBUG]
+            for _ in range(3):
+                _shuffle_below(A, saved, rels)
+                A[ODEBUG] = 32 | 15
+                tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
+                tt2[0] = 12
+                tt2[1] = 4096
+                tt2[3] = 1
+                r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
+                A[ODEBUG] = flags
+                if r2 != res:
+                    A[ODEBUG + 5] += 1
+                    if flags & 128:
+                        print("BAD STORE tl", tl, "leader", leader, "t", t, "res", res, "rel", rels[0], rels[1],
+                              rels[2], rels[3])
+                        print("  origin", saved[0], saved[1], saved[2], saved[3], saved[4], saved[5], saved[6],
+                              saved[7], saved[8], saved[9], saved[10], saved[11], saved[12], saved[13], saved[14],
+                              saved[15])
+                        print("  variant", A[OH], A[OH + 1], A[OH + 2], A[OH + 3], A[OH + 4], A[OH + 5], A[OH + 6],
+                              A[OH + 7], A[OH + 8], A[OH + 9], A[OH + 10], A[OH + 11], A[OH + 12], A[OH + 13],
+                              A[OH + 14], A[OH + 15])
+                for k in range(20):
+                    A[OH + k] = saved[k]
+                for k in range(4):
+                    A[rd + k] = rels[k]
         _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, bm)
         A[OST + 2] += 1
     return res
+
+
+@njit(cache=True)
+def _shuffle_below(A, saved, rels):
+    """Debugging: deal the cards below the relevant ones (per suit) afresh between the hands that
+    hold them, keeping every suit length (``saved`` holds the position, ``rels`` the relevant sets)."""
+    for s in range(4):
+        rel = rels[s]
+        low = A[OC + s]
+        if rel != 0:
+            low = 0
+            while not (rel >> low) & 1:
+                low += 1
+        owners = np.zeros(16, dtype=np.int64)
+        for b in range(low):
+            for x in range(4):
+                if (saved[4 * x + s] >> b) & 1:
+                    owners[b] = x
+        perm = np.random.permutation(low)
+        for x in range(4):
+            m = saved[4 * x + s] & ~((np.int64(1) << low) - 1)
+            for b in range(low):
+                if owners[perm[b]] == x:
+                    m |= np.int64(1) << b
+            A[OH + 4 * x + s] = m
 
 
 @njit(cache=True)
@@ -1201,7 +1317,7 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
     last = (leader + 3) & 3
     tl = 0
     for s in range(4):
-        tl += POP[h[last, s]]
+        tl += A[OPOP + h[last, s]]
     tb = OT + 16 * tl
     A[tb + 8] = leader
     for i in range(nplayed):
@@ -1227,32 +1343,29 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
 
 
 @njit(cache=True)
-def dd_tricks(hands, trump, leader, psuit, prank, nplayed, tt, st):
+def dd_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed):
     """Kernel entry: tricks the side *to play* takes from here (DDS solve-board convention).
 
-    ``hands`` uint16/int[4,4] absolute masks of the cards still held (cards already on the
-    table excluded); ``psuit``/``prank`` the ``nplayed`` (0..3) cards on the table in order from
-    ``leader``; ``tt`` from :func:`new_tt` (shared across calls, worlds and deals), ``st`` from
-    :func:`new_stats` (st[0] += nodes searched).
+    ``A`` from :func:`new_work` and ``tt`` from :func:`new_tt`, made once and reused (the table is
+    valid across calls, worlds and deals); ``hands`` uint16/int[4,4] absolute masks of the cards
+    still held (cards already on the table excluded); ``psuit``/``prank`` the ``nplayed`` (0..3)
+    cards on the table in order from ``leader``.  ``A[OST]`` accumulates the nodes searched.
+    No validation: see :func:`bridgeplay.doubledummy.validate_position`.
     """
-    A = np.zeros(WORK_SIZE, dtype=np.int64)
     ns = _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
-    st[0] += A[OST]
-    st[1] += A[OST + 1]
-    st[2] += A[OST + 2]
-    st[3] += A[OST + 3]
     tl = 0
     last = (leader + 3) & 3
     for s in range(4):
-        tl += POP[A[OH + 4 * last + s]]
+        tl += A[OPOP + (A[OH + 4 * last + s])]
     if ((leader + nplayed) & 1) == 0:
         return ns
     return tl - ns
 
 
 @njit(cache=True)
-def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out_suit, out_rank, out_val):
-    """Value (tricks for the side to play) of every legal card; returns how many were written."""
+def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
+    """Value (tricks for the side to play) of every legal card, as out[0, i] suit, out[1, i] rank,
+    out[2, i] value; returns how many were written."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     p = (leader + ply) & 3
     ns = (p & 1) == 0
@@ -1279,9 +1392,9 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out_suit, o
         x = A[OH + 4 * p + s]
         bb = b
         while bb < 16 and (x >> bb) & 1:
-            out_suit[k] = s
-            out_rank[k] = A[ORANK + 16 * s + bb]
-            out_val[k] = val
+            out[0, k] = s
+            out[1, k] = A[ORANK + 16 * s + bb]
+            out[2, k] = val
             k += 1
             bb += 1
     return k
@@ -1298,10 +1411,24 @@ def _dd_table(A, tt, hands, out):
             ns = _ns_tricks(A, tt, hands, strain, leader, psuit, prank, np.int64(0), guess)
             tl = 0
             for s in range(4):
-                tl += POP[A[OH + s]]
+                tl += A[OPOP + (A[OH + s])]
             guess = ns
             declarer = (leader + 3) & 3
             if (declarer & 1) == 0:
                 out[strain, declarer] = ns
             else:
                 out[strain, declarer] = tl - ns
+
+
+@njit(cache=True)
+def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
+    """The one compiled entry of the Python API (each entry links its own copy of the search).
+
+    mode 0: North-South's tricks from the position; 1: :func:`_card_values` into out (returns the
+    count); 2: :func:`_dd_table` into out[:5, :4]."""
+    if mode == 0:
+        return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
+    if mode == 1:
+        return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
+    _dd_table(A, tt, hands, out)
+    return np.int64(0)

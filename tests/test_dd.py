@@ -1,0 +1,241 @@
+"""bridgeplay's double-dummy engine against DDS (through endplay), on seeded random deals,
+partly played tricks and endings.  Every expected number comes from DDS or a hand count.
+
+The bulk is marked ``slow`` (run with ``pytest -m slow``); the unmarked sample is what CI runs.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+from bridgeplay import doubledummy as dd
+from bridgeplay.cards import Card, CardError, Deal, Hand
+from bridgeplay.engine.dd import dd_tricks, new_tt, new_work
+
+endplay = pytest.importorskip("endplay")
+from endplay.dds import calc_dd_table, solve_board  # noqa: E402
+from endplay.types import Card as ECard  # noqa: E402
+from endplay.types import Deal as EDeal  # noqa: E402
+from endplay.types import Denom, Player  # noqa: E402
+
+STRAINS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+SEATS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+
+N_TABLES = 200  # seeded deals compared table by table (all but the first few are slow)
+N_TABLES_FAST = 8
+N_POSITIONS = 120  # seeded positions compared card by card
+N_POSITIONS_FAST = 16
+
+
+# ---- seeded deals and positions --------------------------------------------------------------
+def random_deal(rng: random.Random, cards_each: int = 13) -> Deal:
+    """A random deal (``cards_each`` < 13: a random ending, the cards drawn from the whole pack)."""
+    pack = [(s, r) for s in range(4) for r in range(2, 15)]
+    rng.shuffle(pack)
+    arr = np.zeros((4, 4), dtype=np.uint16)
+    for i, (s, r) in enumerate(pack[: 4 * cards_each]):
+        arr[i % 4, s] |= 1 << r
+    return Deal.from_array(arr)
+
+
+def to_endplay(deal: Deal, strain: str = "NT", leader: str = "N", played: list[Card] | tuple = ()) -> EDeal:
+    """endplay's Deal for a position: our deal (with the cards on the table held or not), trumps,
+    leader, then the cards on the table played."""
+    arr = deal.to_array()
+    for i, c in enumerate(played):
+        arr[("NESW".index(leader) + i) % 4, c.suit] |= 1 << c.rank
+    e = EDeal.from_pbn(Deal.from_array(arr).pbn())
+    e.trump = STRAINS[strain]
+    e.first = SEATS[leader]
+    for c in played:
+        e.play(ECard(str(c)))
+    return e
+
+
+def from_endplay(e: EDeal) -> Deal:
+    """Our deal of the cards still held in an endplay Deal (cards on its table are not held, so
+    the hands may differ in length by one mid-trick)."""
+    text = e.to_pbn()
+    first = "NESW".index(text[0])
+    hands: list[Hand] = [Hand((0, 0, 0, 0))] * 4
+    for i, part in enumerate(text[2:].split()):
+        hands[(first + i) % 4] = Hand.from_pbn(part)
+    return Deal(tuple(hands))  # type: ignore[arg-type]
+
+
+def random_position(seed: int) -> tuple[Deal, str, str, list[Card]]:
+    """A seeded position: a full deal or an ending, a strain, a leader, and 0..3 cards of the current
+    trick already played (random legal cards, played by endplay's rules)."""
+    rng = random.Random(10_000 + seed)
+    cards_each = rng.choice([13, 13, 10, 8, 6, 5, 4, 3])
+    deal = random_deal(rng, cards_each)
+    strain = rng.choice(list(STRAINS))
+    leader = rng.choice("NESW")
+    e = to_endplay(deal, strain, leader)
+    # full deals: play up to 11 tricks at random; endings: up to 3 cards of the first trick
+    cards_to_play = rng.randrange(0, 45) if cards_each == 13 else rng.randrange(0, 4)
+    for _ in range(cards_to_play):
+        e.play(rng.choice(list(e.legal_moves())))
+    played = [Card.parse(str(c)) for c in e.curtrick]
+    return from_endplay(e), strain, "NESW"[int(e.first)], played
+
+
+def dds_table(deal: Deal) -> dict[str, dict[str, int]]:
+    """DDS's table.  For a k-card ending DDS counts the 13 - k tricks already gone as declarer's
+    (every entry is 13 - k too high); they are taken off so the table counts the tricks left."""
+    t = calc_dd_table(to_endplay(deal))
+    gone = 13 - len(deal.hands[0])
+    return {k: {s: t[den, pl] - gone for s, pl in SEATS.items()} for k, den in STRAINS.items()}
+
+
+def dds_card_values(deal: Deal, strain: str, leader: str, played: list[Card]) -> dict[Card, int]:
+    return {Card.parse(str(c)): v for c, v in solve_board(to_endplay(deal, strain, leader, played))}
+
+
+def _table_seeds() -> list:
+    return [pytest.param(i, marks=pytest.mark.slow) if i >= N_TABLES_FAST else i for i in range(N_TABLES)]
+
+
+def _position_seeds() -> list:
+    return [pytest.param(i, marks=pytest.mark.slow) if i >= N_POSITIONS_FAST else i for i in range(N_POSITIONS)]
+
+
+# ---- equality with DDS ---------------------------------------------------------------------------
+@pytest.mark.parametrize("seed", _table_seeds())
+def test_table_equals_dds(seed: int) -> None:
+    deal = random_deal(random.Random(seed))
+    assert dd.dd_table(deal) == dds_table(deal)
+
+
+@pytest.mark.parametrize("seed", [pytest.param(i, marks=pytest.mark.slow) if i >= 4 else i for i in range(40)])
+def test_ending_table_equals_dds(seed: int) -> None:
+    rng = random.Random(5_000 + seed)
+    deal = random_deal(rng, rng.choice([2, 3, 5, 7, 9, 11]))
+    assert dd.dd_table(deal) == dds_table(deal)
+
+
+@pytest.mark.parametrize("seed", _position_seeds())
+def test_card_values_equal_dds_solve_board(seed: int) -> None:
+    deal, strain, leader, played = random_position(seed)
+    ours = dd.card_values(deal, strain, leader, played)
+    assert ours == dds_card_values(deal, strain, leader, played)
+    assert dd.tricks(deal, strain, leader, played) == max(ours.values())
+
+
+def test_sample_covers_partly_played_tricks_and_endings() -> None:
+    """The unmarked sample is not only opening leads of full deals."""
+    positions = [random_position(i) for i in range(N_POSITIONS_FAST)]
+    assert any(played for _, _, _, played in positions)
+    assert any(len(deal.hands[0]) < 13 for deal, _, _, _ in positions)
+    everything = [random_position(i) for i in range(N_POSITIONS)]
+    assert sum(1 for *_, p in everything if p) >= 30
+    assert sum(1 for d, *_ in everything if len(d.hands[0]) < 13) >= 30
+
+
+def test_played_cards_may_still_be_in_the_hands() -> None:
+    """The same position given with the table cards still in the hands or already taken out."""
+    deal = random_deal(random.Random(77))
+    e = to_endplay(deal, "H", "E")
+    for _ in range(6):  # one whole trick and two cards of the next
+        e.play(next(iter(e.legal_moves())))
+    played = [Card.parse(str(c)) for c in e.curtrick]
+    leader = "NESW"[int(e.first)]
+    held = from_endplay(e)  # table cards taken out
+    arr = held.to_array()
+    for i, c in enumerate(played):
+        arr[("NESW".index(leader) + i) % 4, c.suit] |= 1 << c.rank
+    with_table = Deal.from_array(arr)  # table cards put back in the players' hands
+    assert dd.card_values(held, "H", leader, played) == dd.card_values(with_table, "H", leader, played)
+    assert dd.card_values(held, "H", leader, played) == dds_card_values(held, "H", leader, played)
+
+
+# ---- soundness of the relevant-rank table, checked from inside (independent of DDS) -------------
+@pytest.mark.parametrize("seed", [pytest.param(i, marks=pytest.mark.slow) if i >= 6 else i for i in range(60)])
+def test_table_results_survive_exact_rechecks(seed: int) -> None:
+    """Debug switches make the search re-check, by an exact search with exact table entries, every
+    table cut-off and every result it stores -- the latter also with the cards below the relevant
+    ones dealt afresh between the hands (a position the entry claims to answer)."""
+    from bridgeplay.engine.dd import ODEBUG, _solve
+
+    rng = random.Random(20_000 + seed)
+    deal = random_deal(rng, rng.choice([5, 7, 8]))  # 7-8 cards: a broken run closure shows up
+    A, tt = new_work(), new_tt(12)
+    A[ODEBUG] = 64 | 256
+    z = np.zeros(4, dtype=np.int64)
+    out = np.zeros((5, 13), dtype=np.int64)
+    _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)  # the whole table: 20 searches
+    assert A[ODEBUG + 4] == 0, "a table cut-off contradicted by an exact search"
+    assert A[ODEBUG + 5] == 0, "a stored result that fails for other small cards"
+    assert out[:5, :4].tolist() == [[dds_table(deal)[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
+
+
+# ---- the kernel entry for repeated minimaxing ----------------------------------------------------
+def test_kernel_entry_matches_the_api_and_dds() -> None:
+    A, tt = new_work(), new_tt()
+    for seed in range(4):
+        deal, strain, leader, played = random_position(seed)
+        hands, trump, lead, cards = dd.validate_position(deal, strain, leader, played)
+        psuit = np.array([c.suit for c in cards] + [0], dtype=np.int64)
+        prank = np.array([c.rank for c in cards] + [0], dtype=np.int64)
+        n = dd_tricks(A, tt, hands, trump, lead, psuit, prank, len(cards))
+        assert n == max(dds_card_values(deal, strain, leader, played).values())
+
+
+# ---- hand-counted positions (independent of DDS) ----------------------------------------------
+def test_hand_counted_endings() -> None:
+    # one card each: West leads the spade 3, North's ace wins
+    one = "N:A... 2... 3... K..."
+    assert dd.tricks(one, "NT", "W") == 0  # West's side (EW) takes nothing
+    assert dd.tricks(one, "NT", "N") == 1
+    # South ruffs East's club ace when spades are trumps
+    ruff = "N:...2 ...A 2... ...3"
+    assert dd.tricks(ruff, "S", "E") == 0
+    assert dd.tricks(ruff, "NT", "E") == 1
+    # a simple squeeze: South cashes the club ace and West, holding K5 of spades and the heart king
+    # against North's AQ of spades and heart queen, must unguard one: North-South take all three
+    squeeze = "N:AQ.Q.. ..765. 2.2..A K5.K.."
+    assert dd.tricks(squeeze, "NT", "S") == 3
+    # led by West, the squeeze is gone (South's club ace has no entry): West's heart king scores
+    assert dd.tricks(squeeze, "NT", "W") == 1
+
+
+def test_table_convention_is_declarer_tricks() -> None:
+    # North-South hold every top card: 13 tricks for N or S as declarer in every strain, 0 for E/W
+    deal = "N:AKQJ.AKQ.AKQ.AKQ T987.JT9.JT9.JT9 6543.876.876.876 2.5432.5432.5432"
+    table = dd.dd_table(deal)
+    assert table == dds_table(Deal.from_pbn(deal))
+    assert table["NT"]["N"] == 13 and table["NT"]["E"] == 0
+
+
+# ---- conversion to and from endplay ------------------------------------------------------------
+@pytest.mark.parametrize("seed", range(20))
+def test_endplay_conversion_round_trip(seed: int) -> None:
+    rng = random.Random(seed)
+    deal = random_deal(rng, rng.choice([13, 7, 2]))
+    e = to_endplay(deal)
+    assert from_endplay(e) == deal
+    for seat, hand in zip(SEATS.values(), deal.hands):
+        theirs = {(int(c.suit), int(c.rank.value).bit_length() - 1) for c in e[seat]}
+        assert theirs == {(c.suit, c.rank) for c in hand}
+
+
+# ---- bad input -------------------------------------------------------------------------------------
+@pytest.mark.parametrize("deal, strain, leader, played, error", [
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.87", "NT", "W", (), CardError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.8765", "NT", "W", (), CardError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9", "NT", "W", (), CardError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.87Z", "NT", "W", (), CardError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876", "X", "W", (), dd.DDError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876", "NT", "Q", (), dd.DDError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876", "NT", "W", ("SA",), dd.DDError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876", "NT", "W", ("S2", "HJ"), dd.DDError),
+    ("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876", "NT", "W",
+     ("S2", "SA", "SJ", "S6"), dd.DDError),
+])
+def test_bad_input_raises_one_line_errors(deal: str, strain: str, leader: str, played: tuple, error: type) -> None:
+    with pytest.raises(error) as info:
+        dd.card_values(deal, strain, leader, played)
+    assert "\n" not in str(info.value) and str(info.value)
