@@ -32,7 +32,15 @@ def console() -> Console:
 
 
 def emit_json(obj: Any) -> None:
-    click.echo(json.dumps(obj, ensure_ascii=False))
+    try:
+        click.echo(json.dumps(obj, ensure_ascii=False))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # the reader (e.g. `| head`) went away: stop quietly, as Unix tools do
+        import os
+
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
 
 
 @click.group(context_settings={"help_option_names": ["-h", "--help"]})
@@ -48,7 +56,7 @@ def solver_names() -> list[str]:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--solver", default="esm", show_default=True, help="Solver to use (see `bridgeplay solvers`).")
 @click.option("--depth", default=3, show_default=True, type=click.IntRange(1, 20),
               help="Declarer decisions shown in the strategy tree.")
@@ -192,7 +200,7 @@ def validate(paths: tuple[str, ...], as_json: bool) -> None:
 
 
 @main.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path())
 @click.option("--samples", type=click.IntRange(1, 10**6), default=None,
               help="Repeated minimaxing samples this many worlds at each decision; default: all worlds.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed for sampling.")
@@ -220,6 +228,10 @@ def compare(file: str, samples: int | None, seed: int, target: int | None, as_js
 
     render_compare(out, console())
 
+
+from bridgeplay.cli_dd import dd_command  # noqa: E402
+
+main.add_command(dd_command)
 
 if __name__ == "__main__":  # pragma: no cover
     main(sys.argv[1:])
