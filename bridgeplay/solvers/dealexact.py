@@ -22,7 +22,7 @@ from bridgeplay.dealproblem import DealProblem, card_text, move_text
 from bridgeplay.dealworlds import DealWorlds, layout_key, layout_text
 from bridgeplay.problem import ProblemError
 from bridgeplay.result import MoveValue, Result, Split
-from bridgeplay.solvers.dealsearch import DealSearch, Decision
+from bridgeplay.solvers.dealsearch import DealSearch, Decision, _without
 
 # The exact solver takes at most this many layouts (a 6-card ending with 12 unknown cards has 924).
 MAX_EXACT_WORLDS = 5000
