@@ -19,6 +19,12 @@ SOLVERS: dict[str, tuple[str, str]] = {
     "prm": ("bridgeplay.solvers.prm", "payoff-reduction minimaxing (AAAI-98); value = true worth"),
     "tactics": ("bridgeplay.solvers.tactics",
                 "round-by-round tactic search, Frank & Basin's back-up, equally likely worlds; value = true worth"),
+    "deal-repeated": ("bridgeplay.solvers.deal_repeated",
+                      "deals: repeated minimaxing at the root, double dummy per sampled world, with an interval"),
+    "deal-vector": ("bridgeplay.solvers.deal_vector", "deals: vector minimaxing over sampled worlds, DD leaves"),
+    "deal-prm": ("bridgeplay.solvers.deal_prm", "deals: payoff-reduction minimaxing over sampled worlds, DD leaves"),
+    "deal-alphamu": ("bridgeplay.solvers.deal_alphamu",
+                     "deals: exact best defence over sampled worlds (Pareto fronts, alpha-mu), DD leaves"),
     "tactics-prior": ("bridgeplay.solvers.tactics_prior",
                       "tactic search weighting worlds by their true odds; value = true worth"),
 }

@@ -34,6 +34,7 @@ class Options:
     samples: int | None = None
     seed: int = config.DEFAULT_SEED
     time_limit: float | None = None
+    lookahead: int | None = None  # deals: tricks searched exactly before double-dummy leaves
 
 
 def worlds_for(problem: SuitProblem) -> SuitWorlds:
@@ -167,6 +168,9 @@ def strategy_json(
 
 
 def solve(problem: Any, options: Options | None = None) -> Result:
+    if getattr(problem, "kind", "") == "deal":
+        from bridgeplay.solvers.dealexact import solve as _s
+        return _s(problem, options)
     if not isinstance(problem, SuitProblem):
         from bridgeplay.solvers import unsupported
 

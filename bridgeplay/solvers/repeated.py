@@ -118,6 +118,9 @@ def build(scoring: str, samples: int | None, seed: int):
 
 
 def solve(problem: Any, options: Options | None = None) -> Result:
+    if getattr(problem, "kind", "") == "deal":
+        from bridgeplay.solvers.deal_repeated import solve as _s
+        return _s(problem, options)
     if not isinstance(problem, SuitProblem):
         from bridgeplay.solvers import unsupported
 

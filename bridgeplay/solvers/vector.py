@@ -160,6 +160,9 @@ def build(reduce: bool):
 
 
 def solve(problem: Any, options: Options | None = None) -> Result:
+    if getattr(problem, "kind", "") == "deal":
+        from bridgeplay.solvers.deal_vector import solve as _s
+        return _s(problem, options)
     if not isinstance(problem, SuitProblem):
         from bridgeplay.solvers import unsupported
 
@@ -169,6 +172,9 @@ def solve(problem: Any, options: Options | None = None) -> Result:
 
 
 def solve_prm(problem: Any, options: Options | None = None) -> Result:
+    if getattr(problem, "kind", "") == "deal":
+        from bridgeplay.solvers.deal_prm import solve as _s
+        return _s(problem, options)
     if not isinstance(problem, SuitProblem):
         from bridgeplay.solvers import unsupported
 
