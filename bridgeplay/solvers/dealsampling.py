@@ -40,7 +40,8 @@ from bridgeplay.cards import Card
 from bridgeplay.dealproblem import DealProblem, move_text
 from bridgeplay.dealworlds import DealWorlds, unique_weights
 from bridgeplay.result import MoveValue, Result
-from bridgeplay.solvers.dealexact import root_state, split_rows, strategy_json, thresholds, world_payoffs
+from bridgeplay.solvers.dealdd import WorldDD
+from bridgeplay.solvers.dealexact import best_line, root_state, split_rows, strategy_json, thresholds, world_payoffs
 from bridgeplay.solvers.dealsearch import DealSearch, Masks, N, Play, S, TimeUp, _without, trick_winner
 
 # Exhaustive (every layout) when no sample size is asked for and there are at most this many.
@@ -187,34 +188,20 @@ def dd_matrix(problem: DealProblem, west: np.ndarray, plays: list[Play], deadlin
 
     Stops early at ``deadline``: the rows not reached are -1.
     """
-    from bridgeplay.engine.dd import OST, new_tt, new_work
-    from bridgeplay.engine.dealdd import dd_after_moves
-
     north, south, dfd, leader, table = root_state(problem)
-    A, tt = new_work(), new_tt()
-    psuit = np.zeros(4, dtype=np.int64)
-    prank = np.zeros(4, dtype=np.int64)
-    for i, (_, s, r) in enumerate(table):
-        psuit[i], prank[i] = s, r
-    msuit = np.array([s for _, s, _ in plays], dtype=np.int64)
-    mrank = np.array([r for _, _, r in plays], dtype=np.int64)
+    dd = WorldDD(problem.trump)
     out = np.full((len(west), len(plays)), -1, dtype=np.int64)
-    args = (np.array(north, dtype=np.int64), np.array(south, dtype=np.int64), np.array(dfd, dtype=np.int64),
-            np.ascontiguousarray(west, dtype=np.int64))
     done = 0
     t0 = time.perf_counter()
     while done < len(west):
         if deadline is not None and done and time.perf_counter() > deadline:
             break
         idx = np.arange(done, min(done + chunk, len(west)), dtype=np.int64)
-        block = np.zeros((len(idx), len(plays)), dtype=np.int64)
-        dd_after_moves(*args, idx, problem.trump, leader, psuit, prank, len(table), problem.tricks_left,
-                       msuit, mrank, A, tt, block)
-        out[idx] = block
+        out[idx] = dd.after_plays(north, south, dfd, west, idx, leader, table, problem.tricks_left, plays)
         done += len(idx)
         _progress("double dummy", done, len(west))
     seconds = time.perf_counter() - t0
-    return out, {"dd_worlds": done, "dd_solves": done * len(plays), "dd_nodes": int(A[OST]),
+    return out, {"dd_worlds": done, "dd_solves": done * len(plays), "dd_nodes": dd.nodes,
                  "dd_seconds": round(seconds, 4), "seconds_per_world": seconds / done if done else None}
 
 
@@ -288,18 +275,9 @@ class VectorSearch(DealSearch):
 
     def dd(self, north: Masks, south: Masks, dfd: Masks, x: int, leader: int, table: tuple[Play, ...]) -> np.ndarray:
         """Double-dummy North-South tricks (current trick included) per world; NaN outside x."""
-        from bridgeplay.engine.dealdd import dd_worlds
-
-        self.dd_ready()
         idx = self.indices(x)
-        out = np.zeros(len(idx), dtype=np.int64)
-        ps = np.zeros(4, dtype=np.int64)
-        pr = np.zeros(4, dtype=np.int64)
-        for i, (_, s, r) in enumerate(table):
-            ps[i], pr[i] = s, r
         tl = sum(m.bit_count() for m in north) + (1 if any(p[0] == N for p in table) else 0)
-        dd_worlds(np.array(north, dtype=np.int64), np.array(south, dtype=np.int64), np.array(dfd, dtype=np.int64),
-                  self.west, idx, self.trump, leader, ps, pr, len(table), tl, self._A, self._tt, out)
+        out = self.dd_ready().ns_tricks(north, south, dfd, self.west, idx, leader, table, tl)
         self.dd_solves += len(idx)
         full = np.full(self.nw, np.nan)
         full[idx] = out
@@ -463,8 +441,6 @@ def solve_alphamu(problem: Any, options: Any = None) -> Result:
         return search, first
 
     (search, first), look = _deepening(problem, options, run)
-    from bridgeplay.solvers.dealexact import best_line
-
     need, line = best_line(problem, search, first, depth)
     target = problem.tricks is not None
     payoff = np.array(world_payoffs(need, len(ws.west)))

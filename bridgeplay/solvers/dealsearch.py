@@ -44,6 +44,7 @@ from bridgeplay.engine.vectors import (
     int_to_words,
     words_to_int,
 )
+from bridgeplay.solvers.dealdd import WorldDD
 
 N, E, S, W = 0, 1, 2, 3
 Masks = tuple[int, int, int, int]
@@ -125,7 +126,6 @@ class DealSearch:
         weights: np.ndarray,
         lookahead: int | None = None,
         deadline: float | None = None,
-        tt: np.ndarray | None = None,
     ) -> None:
         self.trump = trump
         self.dfd0 = tuple(int(m) for m in defenders)
@@ -150,8 +150,7 @@ class DealSearch:
         self.nodes = 0
         self.leaves = 0
         self.dd_solves = 0
-        self._tt = tt
-        self._A: np.ndarray | None = None
+        self._dd: WorldDD | None = None
 
     # -- worlds -------------------------------------------------------------------------------
     def holds(self, seat: int, s: int, r: int, x: int) -> int:
@@ -302,22 +301,15 @@ class DealSearch:
             return self.prune(self.leaf(north, south, dfd, x, leader, ths), tau)
         return self.trick(north, south, dfd, x, ths, leader, (), depth, tau)
 
-    def dd_ready(self) -> None:
-        """Make the double-dummy work array and table (compiling the DD kernels on first use)."""
-        if self._A is None:
-            from bridgeplay.engine.dd import new_tt, new_work
-
-            self._A = new_work()
-            if self._tt is None:
-                self._tt = new_tt()
+    def dd_ready(self) -> WorldDD:
+        """The double-dummy solver of the worlds (made, and the DD kernels loaded, on first use)."""
+        if self._dd is None:
+            self._dd = WorldDD(self.trump)
+        return self._dd
 
     @property
     def dd_nodes(self) -> int:
-        if self._A is None:
-            return 0
-        from bridgeplay.engine.dd import OST
-
-        return int(self._A[OST])
+        return 0 if self._dd is None else self._dd.nodes
 
     def cashes_all(self, hand: Masks, dfd: Masks) -> bool:
         """Can the hand on lead take every trick whatever the layout (all its cards top winners, no ruffs)?"""
@@ -357,15 +349,8 @@ class DealSearch:
             return got[0]
         self._tick()
         self.leaves += 1
-        from bridgeplay.engine.dealdd import dd_worlds
-
-        self.dd_ready()
         idx = self.indices(x)
-        out = np.zeros(len(idx), dtype=np.int64)
-        z = np.zeros(4, dtype=np.int64)
-        tl = _cards(north)
-        dd_worlds(np.array(north, dtype=np.int64), np.array(south, dtype=np.int64), np.array(dfd, dtype=np.int64),
-                  self.west, idx, self.trump, leader, z, z, 0, tl, self._A, self._tt, out)
+        out = self.dd_ready().ns_tricks(north, south, dfd, self.west, idx, leader, (), _cards(north))
         self.dd_solves += len(idx)
         row = np.zeros((1, len(ths) * self.nwords), np.uint64)
         for li, t in enumerate(ths):
