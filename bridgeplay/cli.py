@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
@@ -65,8 +67,13 @@ def solver_names() -> list[str]:
 @click.option("--samples", type=click.IntRange(1, 10**6), default=None,
               help="Sample this many worlds (sampling solvers); default: all worlds.")
 @click.option("--seed", type=int, default=1, show_default=True, help="Seed for sampling.")
+@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=None, metavar="SECONDS",
+              help="Deals: stop sampling / deepening when time is up and report what is done.")
+@click.option("--lookahead", type=click.IntRange(1, 13), default=None, metavar="TRICKS",
+              help="Deals: tricks searched exactly before double-dummy leaves (deal-vector, deal-prm, deal-alphamu).")
 @json_option
-def solve(file: str, solver: str, depth: int, scoring: str, samples: int | None, seed: int, as_json: bool) -> None:
+def solve(file: str, solver: str, depth: int, scoring: str, samples: int | None, seed: int,
+          time_limit: float | None, lookahead: int | None, as_json: bool) -> None:
     """Solve one problem FILE and print the best line, its chance and the table that verifies it."""
     from bridgeplay.solvers import SOLVERS, Options
     from bridgeplay.solvers import solve as run
@@ -75,7 +82,10 @@ def solve(file: str, solver: str, depth: int, scoring: str, samples: int | None,
         raise BadInput(f"--solver: unknown solver {solver!r} (one of: {', '.join(sorted(SOLVERS))})")
     try:
         problem = load_problem(file)
-        result = run(problem, solver, Options(depth=depth, scoring=scoring, samples=samples, seed=seed))
+        opts = Options(depth=depth, scoring=scoring, samples=samples, seed=seed, time_limit=time_limit,
+                       lookahead=lookahead)
+        with _deal_progress(problem):
+            result = run(problem, solver, opts)
     except ProblemError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
@@ -84,6 +94,29 @@ def solve(file: str, solver: str, depth: int, scoring: str, samples: int | None,
     from bridgeplay.report import render
 
     render(problem, result, console())
+
+
+@contextmanager
+def _deal_progress(problem: Any) -> Iterator[None]:
+    """A rich progress bar on stderr for the sampling deal solvers (only on a terminal)."""
+    if getattr(problem, "kind", "") != "deal" or not sys.stderr.isatty():
+        yield
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    from bridgeplay.solvers.dealsampling import progress_hook
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=Console(stderr=True), transient=True) as bar:
+        tasks: dict[str, Any] = {}
+
+        def update(what: str, done: int, total: int) -> None:
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done, total=total)
+
+        with progress_hook(update):
+            yield
 
 
 @main.command()

@@ -277,3 +277,150 @@ def render_compare(out: dict[str, Any], console: Console) -> None:
         _compare_notes(block, console)
     console.print(Text("true value = the solver's line played against best defence in every world; "
                        "loss = optimum − true value", style="dim"))
+
+
+# -- deals (kind: deal) ---------------------------------------------------------------------------
+def _card_symbol(text: str) -> str:
+    """``N:SA`` -> ``N:♠A``; ``SA`` -> ``♠A``."""
+    seat, _, card = text.rpartition(":")
+    sym = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}.get(card[:1], card[:1]) + card[1:]
+    return f"{seat}:{sym}" if seat else sym
+
+
+def deal_diagram(problem: Any) -> RenderableType:
+    """North above South, the defenders' known cards (or what they hold) at the sides."""
+    from bridgeplay.dealproblem import hand_text, short_hand_text
+
+    def side(info: Any, seat: int) -> str:
+        n = problem.holds(seat)
+        known = sum(bin(m).count("1") for m in info.known)
+        if known == n:
+            return hand_text(info.known)
+        return f"{n} cards" + (f", {short_hand_text(info.known)} known" if known else "")
+
+    grid = Table.grid(padding=(0, 2))
+    grid.add_column(justify="right")
+    grid.add_column(justify="center")
+    grid.add_column(justify="left")
+    grid.add_row("", Text(f"N  {hand_text(problem.north)}", style="bold"), "")
+    grid.add_row(f"W  {side(problem.west, 3)}", "", f"E  {side(problem.east, 1)}")
+    grid.add_row("", Text(f"S  {hand_text(problem.south)}", style="bold"), "")
+    out = [grid, Text(f"defenders hold {short_hand_text(problem.defenders)}", style="dim")]
+    if problem.table:
+        seats = "NESW"
+        played = "  ".join(f"{seats[s]}:{c.symbol}" for s, c in zip(problem.table_seats, problem.table))
+        out.append(Text(f"on the table: {played}", style="dim"))
+    return Group(*out)
+
+
+def _deal_tree(tree: Tree, nodes: list[dict[str, Any]]) -> None:
+    groups: dict[str, list[dict[str, Any]]] = {}
+    for n in nodes:
+        groups.setdefault(_signature({**n, "play": n["play"][:2]}), []).append(n)
+    for members in groups.values():
+        n = members[0]
+        seat = SEAT_WORD[n["play"][0]]
+        cards = ", ".join(_card_symbol(m["play"].split(":")[1]) for m in members)
+        if n["side"] == "defence":
+            label = f"[dim]if[/dim] {seat} plays {cards}"
+        else:
+            label = f"[bold]{seat} plays {cards}[/bold]"
+        _deal_tree(tree.add(label), n.get("then", []))
+
+
+def render_deal(problem: Any, result: Result, console: Console, tree: bool = True, max_holdings: int = 6) -> None:
+    """Report of a deal problem: diagram, best card and chance, first plays, layouts table, the line."""
+    strain = "NT" if problem.trump == 4 else "♠♥♦♣"[problem.trump]
+    goal = (f"{problem.tricks} of the {problem.tricks_left} tricks left" if problem.tricks is not None
+            else "most tricks on average")
+    header = Group(
+        Text(problem.name, style="bold"),
+        Text(f"{strain}; North-South need {goal}; {SEAT_WORD['NESW'[problem.to_play]]} to play.    "
+             f"Solver: {result.solver}", style="dim"),
+        Text(""),
+        deal_diagram(problem),
+    )
+    console.print(Panel(header, expand=False, box=box.ROUNDED))
+    extra = result.extra or {}
+    target = result.probability is not None
+    value = pct(result.probability) if target else f"{result.expected_tricks:.4f} tricks"
+    line = Text.assemble(("Best card: ", "bold"), (", ".join(_card_symbol(m) for m in result.best_moves),
+                                                   "bold green"), ("  chance " if target else "  expected ", ""),
+                         (value, "bold"))
+    iv = extra.get("interval")
+    if iv and not extra.get("exhaustive", True):
+        lo, hi = iv
+        line.append(f"  (95% interval {pct(lo)}–{pct(hi)})" if target else f"  (95% interval {lo:.3f}–{hi:.3f})",
+                    style="dim")
+    console.print(line)
+    if "samples" in extra:
+        if extra.get("exhaustive"):
+            console.print(Text(f"all {extra['layouts']} layouts of the defenders' cards (exact weights)", style="dim"))
+        else:
+            console.print(Text(f"{extra['samples']} sampled layouts ({extra['distinct_worlds']} distinct) of "
+                               f"{extra['layouts']}, seed {extra['seed']}", style="dim"))
+    if extra.get("lookahead"):
+        console.print(Text(f"searched {extra['lookahead']} trick(s) exactly, then double dummy", style="dim"))
+    if "position_value" in extra:
+        console.print(Text(f"double dummy rates the position {pct(extra['position_value'])} "
+                           "(it always finds the winning card in every layout)", style="dim"))
+    t = Table(box=box.SIMPLE_HEAD, title="First plays", title_justify="left")
+    t.add_column("play")
+    t.add_column("chance" if target else "tricks", justify="right")
+    has_iv = any(m.extra.get("interval") for m in result.moves) and not extra.get("exhaustive", True)
+    if has_iv:
+        t.add_column("95% interval", justify="right")
+    has_g = any("ginsberg" in m.extra for m in result.moves)
+    if has_g:
+        t.add_column("mean tricks", justify="right")
+        t.add_column("best-or-equal", justify="right")
+    t.add_column("")
+    best = set(result.best_moves)
+    for m in result.moves:
+        v = pct(m.probability) if target else f"{m.expected_tricks:.4f}"
+        row = [_card_symbol(m.move), v]
+        if has_iv:
+            mi = m.extra.get("interval")
+            row.append(f"{pct(mi[0])}–{pct(mi[1])}" if mi and target else (f"{mi[0]:.3f}–{mi[1]:.3f}" if mi else ""))
+        if has_g:
+            row += [f"{m.expected_tricks:.3f}" if m.expected_tricks is not None else "",
+                    pct(m.extra.get("ginsberg"))]
+        row.append("best" if m.move in best else "")
+        t.add_row(*row, style="bold green" if m.move in best else None)
+    console.print(t)
+    if result.splits:
+        st = Table(box=box.SIMPLE_HEAD, title="Verification by layout (suit lengths S-H-D-C, West / East)",
+                   title_justify="left")
+        for col, just in (("layout", "left"), ("probability", "right"), ("cases", "right")):
+            st.add_column(col, justify=just)
+        if target:
+            st.add_column("succeed", justify="right")
+        st.add_column("layouts that succeed (West – East)" if target else "tricks by layout")
+        st.add_column("contribution", justify="right")
+        for s in result.splits:
+            shown = s.holdings[:max_holdings]
+            more = len(s.holdings) - len(shown)
+            text = "; ".join(shown) + (f"; … {more} more" if more > 0 else "") if s.holdings else "none"
+            row = [f"{s.west} / {s.east}", f"{s.probability:.4f}", str(s.cases)]
+            if target:
+                row.append(str(s.successes))
+            row += [text, f"{s.contribution:.4f}"]
+            st.add_row(*row)
+        tail = ["total", f"{sum(s.probability for s in result.splits):.4f}", str(sum(s.cases for s in result.splits))]
+        if target:
+            tail.append(str(sum(s.successes or 0 for s in result.splits)))
+        tail += ["", f"{sum(s.contribution for s in result.splits):.4f}"]
+        st.add_row(*tail, style="bold")
+        console.print(st)
+    if tree and result.strategy:
+        tr = Tree("[bold]The line[/bold]")
+        _deal_tree(tr, result.strategy)
+        console.print(tr)
+    stats = result.stats
+    parts = [f"{stats.get('worlds', '?')} worlds"]
+    if stats.get("nodes") is not None:
+        parts.append(f"{stats['nodes']} positions searched")
+    if stats.get("dd_solves"):
+        parts.append(f"{stats['dd_solves']} double-dummy solves")
+    parts.append(f"{stats.get('seconds', 0):.3f} s")
+    console.print(Text(", ".join(parts), style="dim"))
