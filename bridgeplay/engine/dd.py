@@ -48,10 +48,11 @@ OK = OR + 4 * 64  # killer move at depth d
 OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
-OPLY = OTB + 8  # nodes per ply (statistics)
+OPLY = OTB + 8  # statistics per seat in the trick: nodes, cut-offs by the first move, by a later move, none
+
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow
-OPOP = OPLY + 8
+OPOP = OPLY + 16
 OHIGH = OPOP + 8192
 OLOW = OHIGH + 8192
 OSPREAD = OLOW + 8192
@@ -79,6 +80,12 @@ def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.n
     tt[1] = blocks
     tt[3] = 1
     return tt
+
+
+def clear_tt(tt: np.ndarray) -> None:
+    """Empty a table in O(1) (a generation bump: every suit-length pattern is forgotten)."""
+    tt[3] += 1
+    tt[2] = 0
 
 
 def new_work() -> np.ndarray:
@@ -432,6 +439,57 @@ def _quick_tricks(A, trump, p, tl, need):
             else:
                 q_side += bestc
     return False
+
+
+@njit(cache=True)
+def _qt_second_hand(A, trump, tl, p, rd):
+    """Second hand's side's sure tricks from here: this trick, when it holds the card that beats the
+    lead and third hand (who cannot ruff) or can ruff while third hand must follow; in no trumps
+    also the winner's next top cards.  The cards it relies on are written at rd."""
+    for s in range(4):
+        A[rd + s] = 0
+    tb = OT + 16 * tl
+    ls = A[tb]
+    lb = A[tb + 4]
+    third = (p + 1) & 3
+    q = (p + 2) & 3
+    hp = A[OH + 4 * p + ls]
+    hq = A[OH + 4 * q + ls]
+    h3 = A[OH + 4 * third + ls]
+    third_ruffs = trump < 4 and ls != trump and h3 == 0 and A[OH + 4 * third + trump] != 0
+    if trump < 4 and ls != trump and ((hp == 0 and A[OH + 4 * p + trump] != 0) or
+                                      (hq == 0 and A[OH + 4 * q + trump] != 0)):
+        # our side ruffs; third hand cannot overruff if it must follow suit
+        if h3 == 0:
+            return 0
+        return 1
+    top = A[OHIGH + (hp | hq)]
+    if top <= lb or top <= A[OHIGH + h3] or third_ruffs:
+        return 0
+    A[rd + ls] = np.int64(1) << top
+    if trump < 4:
+        return 1
+    # no trumps: the hand winning this trick leads next and cashes its top cards
+    hh = p if (hp >> top) & 1 else q
+    x = A[OH + 4 * hh + ls]
+    n = A[OC + ls]
+    qt = 1
+    if top == n - 1 and n >= 2 and (x >> (n - 2)) & 1:
+        qt += 1
+        A[rd + ls] |= np.int64(1) << (n - 2)
+    for s in range(4):
+        if s == ls:
+            continue
+        y = A[OH + 4 * hh + s]
+        if y == 0:
+            continue
+        others = A[OH + 4 * ((hh + 1) & 3) + s] | A[OH + 4 * ((hh + 2) & 3) + s] | A[OH + 4 * ((hh + 3) & 3) + s]
+        if others == 0:
+            qt += A[OPOP + y]
+        elif A[OHIGH + y] > A[OHIGH + others]:
+            qt += 1
+            A[rd + s] |= np.int64(1) << A[OHIGH + y]
+    return qt
 
 
 @njit(cache=True)
@@ -1037,6 +1095,10 @@ def _search(A, tt, trump, tl, ply, t, only):
                 return status == 1
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
     else:
+        if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
+            if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
+                A[OST + 3] += 1
+                return ns
         n = _gen_follow(A, trump, tl, ply, p, d)
     _sort_moves(A, d, n)
     res = not ns
@@ -1172,7 +1234,7 @@ def _search(A, tt, trump, tl, ply, t, only):
             elif m3 & above:
                 m3 |= bit
         if r == ns:
-            A[OST + 5 + (1 if tried > 0 else 0)] += 1
+            A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
             res = r
             bm = mv
             u0 = m0
@@ -1207,6 +1269,8 @@ def _search(A, tt, trump, tl, ply, t, only):
             lo_ = A[OLOW + u3]
             if b < lo_:
                 lw3 = lo_
+    if bm < 0:
+        A[OPLY + 12 + ply] += 1
     A[rd] = u0
     A[rd + 1] = u1
     A[rd + 2] = u2

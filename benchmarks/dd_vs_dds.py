@@ -1,0 +1,153 @@
+"""bridgeplay's double-dummy engine against DDS (through endplay), on the same seeded deals, in one run.
+
+For every deal (random, seeded) two measurements, each solved by both engines:
+
+* a single-position solve: West on lead, no trumps, the number of tricks only (DDS ``SolveBoard``
+  with target -1, solutions 1 = endplay's ``SolveMode.OptimalOne``; ours ``doubledummy.tricks``);
+* the full 5x4 table (DDS ``CalcDDtable`` = endplay's ``calc_dd_table``; ours ``doubledummy.dd_table``).
+
+Both engines start each solve cold (DDS resets its table for a new deal; ours is emptied before each
+solve).  The machine is shared, so each solve is repeated ``--repeat`` times and the minimum time is
+kept.  Printed: per deal the times, the ratio bridgeplay / DDS and our node count; then the median
+ratios (the goal is parity: <= 1), total times, and where our nodes go (per seat in the trick; how
+many trick-start nodes end in a table cut-off or a quick-trick cut-off), which is what a profile of
+the search points at next.  Results are compared too (a difference is reported and exits 1).
+
+    python benchmarks/dd_vs_dds.py                    # 20 deals, seed 1, 3 repeats
+    python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --no-tables
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+
+import numpy as np
+
+from bridgeplay import doubledummy as dd
+from bridgeplay.cards import Deal
+from bridgeplay.engine.dd import OPLY, clear_tt
+
+try:
+    from endplay.dds import calc_dd_table, solve_board
+    from endplay.dds.solve import SolveMode
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+except ImportError:  # pragma: no cover
+    sys.exit("this benchmark needs endplay (pip install -e '.[test]')")
+
+STRAINS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
+SEATS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+
+
+def random_deal(rng: random.Random) -> Deal:
+    pack = [(s, r) for s in range(4) for r in range(2, 15)]
+    rng.shuffle(pack)
+    arr = np.zeros((4, 4), dtype=np.uint16)
+    for i, (s, r) in enumerate(pack):
+        arr[i % 4, s] |= 1 << r
+    return Deal.from_array(arr)
+
+
+def best_of(repeat: int, fn):  # type: ignore[no-untyped-def]
+    """(minimum seconds, result, our nodes during the last run) over ``repeat`` runs."""
+    best = float("inf")
+    out = None
+    nodes = 0
+    for _ in range(repeat):
+        if dd._ENGINE.tt is not None:
+            clear_tt(dd._ENGINE.tt)
+        n0 = dd.stats()["nodes"]
+        t0 = time.perf_counter()
+        out = fn()
+        best = min(best, time.perf_counter() - t0)
+        nodes = dd.stats()["nodes"] - n0
+    return best, out, nodes
+
+
+def dds_solve(deal: Deal) -> int:
+    e = EDeal.from_pbn(deal.pbn())
+    e.trump = Denom.nt
+    e.first = Player.west
+    return max(v for _, v in solve_board(e, SolveMode.OptimalOne))
+
+
+def dds_table(deal: Deal) -> dict[str, dict[str, int]]:
+    t = calc_dd_table(EDeal.from_pbn(deal.pbn()))
+    return {k: {s: t[den, pl] for s, pl in SEATS.items()} for k, den in STRAINS.items()}
+
+
+def main() -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--no-tables", action="store_true", help="single-position solves only")
+    args = ap.parse_args()
+
+    rng = random.Random(args.seed)
+    deals = [random_deal(rng) for _ in range(args.deals)]
+    # warm-up: numba kernels (compiled or loaded from the cache) and DDS's thread memory
+    warm = deals[0]
+    dd.tricks(warm, "NT", "W")
+    dds_solve(warm)
+    if not args.no_tables:
+        dd.dd_table(warm)
+        dds_table(warm)
+
+    solve_ratios, table_ratios = [], []
+    tot = {"ours_solve": 0.0, "dds_solve": 0.0, "ours_table": 0.0, "dds_table": 0.0}
+    bad = 0
+    ply0 = dd._ENGINE.work  # the module's work array: per-seat node counts live there
+    per_seat = np.zeros(4, dtype=np.int64)
+    st0 = dd.stats()
+    print(f"{'deal':>4}  {'solve: ours':>11} {'DDS':>8} {'ratio':>6} {'nodes':>9}   "
+          f"{'table: ours':>11} {'DDS':>8} {'ratio':>6} {'nodes':>10}")
+    for i, deal in enumerate(deals):
+        assert ply0 is not None
+        before = ply0[OPLY:OPLY + 4].copy()
+        t_ours, v_ours, n_solve = best_of(args.repeat, lambda d=deal: dd.tricks(d, "NT", "W"))
+        per_seat += ply0[OPLY:OPLY + 4] - before
+        t_dds, v_dds, _ = best_of(args.repeat, lambda d=deal: dds_solve(d))
+        if v_ours != v_dds:
+            bad += 1
+            print(f"  deal {i}: solve differs: ours {v_ours}, DDS {v_dds} ({deal.pbn()})")
+        solve_ratios.append(t_ours / t_dds)
+        tot["ours_solve"] += t_ours
+        tot["dds_solve"] += t_dds
+        line = f"{i:>4}  {1e3 * t_ours:>9.1f}ms {1e3 * t_dds:>6.1f}ms {t_ours / t_dds:>6.2f} {n_solve:>9}"
+        if not args.no_tables:
+            T_ours, tab_ours, n_table = best_of(args.repeat, lambda d=deal: dd.dd_table(d))
+            T_dds, tab_dds, _ = best_of(args.repeat, lambda d=deal: dds_table(d))
+            if tab_ours != tab_dds:
+                bad += 1
+                print(f"  deal {i}: table differs ({deal.pbn()})")
+            table_ratios.append(T_ours / T_dds)
+            tot["ours_table"] += T_ours
+            tot["dds_table"] += T_dds
+            line += f"   {1e3 * T_ours:>9.1f}ms {1e3 * T_dds:>6.1f}ms {T_ours / T_dds:>6.2f} {n_table:>10}"
+        print(line, flush=True)
+
+    print()
+    print(f"single NT solve (West leads): median ratio bridgeplay/DDS {statistics.median(solve_ratios):.2f}, "
+          f"total {tot['ours_solve']:.2f}s vs {tot['dds_solve']:.2f}s "
+          f"(ratio of totals {tot['ours_solve'] / tot['dds_solve']:.2f})")
+    if table_ratios:
+        print(f"full 5x4 table:               median ratio bridgeplay/DDS {statistics.median(table_ratios):.2f}, "
+              f"total {tot['ours_table']:.2f}s vs {tot['dds_table']:.2f}s "
+              f"(ratio of totals {tot['ours_table'] / tot['dds_table']:.2f})")
+    st = {k: v - st0[k] for k, v in dd.stats().items()}
+    print(f"our search, all runs: {st['nodes']} nodes, {st['tt_cutoffs']} table cut-offs, "
+          f"{st['qt_cutoffs']} quick-trick/bound cut-offs, {st['tt_stores']} trick-start nodes searched")
+    share = per_seat / max(1, per_seat.sum())
+    print("nodes of the single solves by seat in the trick (leader, 2nd, 3rd, 4th): "
+          + ", ".join(f"{100 * x:.0f}%" for x in share))
+    print("parity means ratio <= 1; results " + ("all equal" if not bad else f"DIFFER in {bad} cases"))
+    return 1 if bad else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
