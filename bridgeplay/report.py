@@ -247,17 +247,13 @@ def _compare_notes(block: dict[str, Any], console: Console) -> None:
     for row in block["solvers"]:
         if row.get("tactic"):
             console.print(Text(f"  {row['solver']}: tactic {row['tactic']}", style="dim"))
-    shown: list[Any] = []
     for row in block["solvers"]:
-        if "non-locality" in row["diagnosis"] and row.get("flips"):
-            if row["flips"] in shown:
-                console.print(Text(f"  {row['solver']}: the same flips", style="dim"))
-                continue
-            shown.append(row["flips"])
-            console.print(Text(f"  {row['solver']}: {row['flip_count']} choice(s) flip once the worlds ruled out "
-                               f"by the history are removed, e.g.", style="dim"))
-            for f in row["flips"][:2]:
-                console.print(Text(f"      {f}", style="dim"))
+        if "non-locality" in row["diagnosis"] and row.get("witness"):
+            what = ("a later choice flips once the worlds ruled out by the history are removed"
+                    if row.get("test") == "reached worlds" else
+                    "another play, no better for its own subtree, raises the whole line")
+            console.print(Text(f"  {row['solver']}: {what}:", style="dim"))
+            console.print(Text(f"      {row['witness']}", style="dim"))
 
 
 def render_compare(out: dict[str, Any], console: Console) -> None:

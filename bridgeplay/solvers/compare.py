@@ -14,11 +14,15 @@ Diagnosis of a line (tolerance 1e-9):
 * ``strategy fusion`` -- sub-optimal, and the solver's own estimate of its line exceeds
   the line's true value (it counted on choosing differently in worlds it cannot tell
   apart: only repeated minimaxing backs up per-world maxima, so only it can show this);
-* ``non-locality`` -- sub-optimal, and the operational test of
-  :func:`bridgeplay.solvers.policy.locality` fires: at some later decision of the line,
-  removing the worlds in which best defence would not have let play get there (it had a
-  strictly better card earlier in that world) changes the solver's choice, and the line
-  with the changed choice(s) is worth more;
+* ``non-locality`` -- sub-optimal, and one of two operational tests fires (:func:`nonlocality`):
+  *reached worlds* -- at some later decision of the line, removing the worlds in which
+  best defence would not have let play get there (it had a strictly better card earlier
+  in that world) changes the solver's choice, and the line with the changed choice(s) is
+  worth more (:func:`bridgeplay.solvers.policy.locality`); or *changed choice* -- another
+  play at a group of equivalent positions of the line is no better for their own
+  subtrees yet raises the whole line, so the right choice there depends on payoffs
+  outside the subtree (:func:`bridgeplay.solvers.policy.change_witness`).  Both are also
+  tried on the line the solver would play from an optimal first play it rejected;
 * ``strategy fusion + non-locality`` -- both;
 * ``sub-optimal`` -- neither test explains the loss.
 
@@ -45,6 +49,7 @@ from bridgeplay.solvers.policy import (
     Heuristic,
     OverridePolicy,
     SuitGame,
+    change_witness,
     evaluate,
     locality,
     run_heuristic,
@@ -79,33 +84,45 @@ def diagnose(estimate: float, true_value: float, optimum: float, nonlocal_found:
     return "sub-optimal"
 
 
-def nonlocality(game: SuitGame, ev: Evaluation, exact: ExactPolicy) -> tuple[bool, dict[str, Any]]:
-    """Run the non-locality test on a sub-optimal line, and on the optimal first plays it rejected.
+def nonlocality(game: SuitGame, ev: Evaluation, exact: ExactPolicy, limit: int = 200) -> tuple[bool, dict[str, Any]]:
+    """The two operational non-locality tests on a sub-optimal line, then on the optimal first plays it rejected.
 
-    First on the line itself (:func:`~bridgeplay.solvers.policy.locality`).  If that finds
-    nothing: a solver also goes wrong when it under-values an optimal first play because
-    of non-local choices *below* it; so for every first play of the exact solver's optimum
-    that the solver did not choose, its policy is played from that first play on, and the
-    test is run on that line: it fires when the flips raise that line above the line the
-    solver chose.
+    1. *Reached worlds* (:func:`~bridgeplay.solvers.policy.locality`): a later choice flips
+       once the worlds in which best defence would not have let play get there are removed,
+       and the line with the flipped choices is worth more.
+    2. *Changed choice* (:func:`~bridgeplay.solvers.policy.change_witness`): changing the
+       play at a group of equivalent positions does not raise the value of their own
+       subtrees but raises the whole line.
+
+    Both are run on the line itself, then -- a solver also goes wrong when non-local
+    choices *below* an optimal first play make it under-value that play -- on the line the
+    solver's policy plays from each optimal first play (exact solver) it did not choose:
+    they fire there when the improved line beats the line the solver chose.
     """
-    loc = locality(ev)
-    info: dict[str, Any] = {"flips": [f.describe(game) for f in loc.flips[:10]], "flip_count": len(loc.flips),
-                            "flip_gain": loc.best_gain if loc.flips else 0.0}
-    if loc.found():
-        return True, info
+    info: dict[str, Any] = {}
+    lines = [(None, ev)]
     policy = ev.policy
     root_key = policy.key(game, game.root, game.all, ())
-    best = exact.value
     for seat, r, _, v, _ in exact.analysis.first_moves:
         move = (seat, r)
-        if v < best - EPS or move == ev.first_move:
-            continue
-        alt = evaluate(game, OverridePolicy(policy, {root_key: move}))
-        loc = locality(alt)
-        if loc.found() and alt.value + loc.best_gain > ev.value + EPS:
-            info = {"flips": [f"[{game.move_text(move)} first] " + f.describe(game) for f in loc.flips[:10]],
-                    "flip_count": len(loc.flips), "flip_gain": alt.value + loc.best_gain - ev.value}
+        if v >= exact.value - EPS and move != ev.first_move:
+            lines.append((move, None))
+    for move, line in lines:
+        if line is None:
+            line = evaluate(game, OverridePolicy(policy, {root_key: move}))
+        prefix = "" if move is None else f"[{game.move_text(move)} first] "
+        loc = locality(line, limit=40)
+        if loc.flips and "flips" not in info:
+            info["flips"] = [prefix + f.describe(game) for f in loc.flips[:10]]
+            info["flip_count"] = len(loc.flips)
+        if loc.found() and line.value + loc.best_gain > ev.value + EPS:
+            info.update(test="reached worlds", witness=prefix + loc.flips[0].describe(game),
+                        flips=[prefix + f.describe(game) for f in loc.flips[:10]], flip_count=len(loc.flips),
+                        gain=line.value + loc.best_gain - ev.value)
+            return True, info
+        ch = change_witness(line, limit=limit)
+        if ch is not None and line.value + ch.gain > ev.value + EPS:
+            info.update(test="changed choice", witness=prefix + ch.describe(game), gain=line.value + ch.gain - ev.value)
             return True, info
     return False, info
 

@@ -610,8 +610,10 @@ class Evaluation:
         return out
 
 
-def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
-    """Play ``policy`` against best defence in every world of ``game``."""
+def _evaluate_from(game: SuitGame, policy: Policy, start: PNode, x: int, history: tuple[Move, ...],
+                   base: dict[Hashable, Node] | None = None) -> tuple[Hashable, np.ndarray, dict[Hashable, Node],
+                                                                     list[Hashable]]:
+    """Evaluate from one node; ``base`` (nodes of another evaluation of the same policy) is read, not written."""
     nodes: dict[Hashable, Node] = {}
     order: list[Hashable] = []
 
@@ -621,6 +623,8 @@ def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
         pos = pn.pos
         key = policy.key(game, pos, x, history)
         node = nodes.get(key)
+        if node is None and base is not None:
+            node = base.get(key)
         if node is not None:
             return key, node.vec
         kids = game.kids(pn)
@@ -646,7 +650,13 @@ def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
         order.append(key)
         return key, vec
 
-    root, _ = run(game.node(game.root), game.all, ())
+    key, vec = run(start, x, history)
+    return key, vec, nodes, order
+
+
+def evaluate(game: SuitGame, policy: Policy) -> Evaluation:
+    """Play ``policy`` against best defence in every world of ``game``."""
+    root, _, nodes, order = _evaluate_from(game, policy, game.node(game.root), game.all, ())
     return Evaluation(game, policy, root, nodes, order)
 
 
@@ -756,6 +766,132 @@ def locality(ev: Evaluation, limit: int = 40) -> Locality:
             if f.gain > EPS:
                 break
     return Locality(flips, combined, base)
+
+
+@dataclass
+class Change:
+    """One declarer decision of a line changed: the line's true value moves by ``gain``."""
+
+    history: tuple[Move, ...]
+    move: Move
+    alternative: Move
+    local_before: float  # Σ P(w)·payoff over the nodes' worlds, their subtrees alone
+    local_after: float
+    gain: float  # whole line
+    nodes: int = 1  # equivalent positions changed together
+
+    def describe(self, game: SuitGame) -> str:
+        hist = " ".join(game.move_text(m) for m in self.history)
+        also = f" and {self.nodes - 1} equivalent position(s)" if self.nodes > 1 else ""
+        return (f"after {hist}{also}: {game.move_text(self.move)} -> {game.move_text(self.alternative)} "
+                f"(own subtrees {self.local_before:.4f} -> {self.local_after:.4f}, the line {self.gain:+.4f})")
+
+
+def signature(pos: Pos) -> tuple:
+    """The position up to equivalent defenders' cards.
+
+    Declarer's cards are kept exactly; the other cards (the defenders' unplayed cards and
+    the cards they have put on the table) are read from the top down, and each run of them
+    that no declarer card separates becomes one multiset.  Two positions with the same
+    signature differ only by which of two equal defenders' cards was played (West's 7 or
+    6 from K-Q-7-6 opposite A-J-T-9-8 / 5-4-3-2): declarer's right play is the same in both.
+    """
+    north, south, dfd, won, lead, leader, table = pos
+    on_table = {r: seat for seat, r in table if r > 0}
+    runs: list[tuple] = []
+    run: list[str] = []
+    for r in range(14, 1, -1):
+        if north >> r & 1 or south >> r & 1 or on_table.get(r) in (N, S):
+            if run:
+                runs.append(tuple(sorted(run)))
+                run = []
+            runs.append(("N" if north >> r & 1 else "S" if south >> r & 1 else f"t{on_table[r]}:{r}",))
+        elif dfd >> r & 1:
+            run.append("d")
+        elif r in on_table:
+            run.append(f"t{on_table[r]}")
+    if run:
+        runs.append(tuple(sorted(run)))
+    return (won, lead, leader, tuple(seat for seat, _ in table), tuple(runs))
+
+
+def _ancestors(parents: dict[Hashable, list[Hashable]], keys: list[Hashable]) -> set[Hashable]:
+    anc: set[Hashable] = set()
+    todo = list(keys)
+    while todo:
+        for p in parents.get(todo.pop(), []):
+            if p not in anc:
+                anc.add(p)
+                todo.append(p)
+    return anc
+
+
+def change_witness(ev: Evaluation, limit: int = 200) -> Change | None:
+    """A second operational witness of non-locality: a changed decision that helps only from outside.
+
+    The declarer decisions of the line are grouped by :func:`signature` and by the play
+    chosen (equivalent positions, same choice); for each group, nearest the root first (at
+    most ``limit`` re-evaluations), each other play is tried at every node of the group
+    at once, with the policy's own choices below.  If the change does NOT raise the value
+    of the group's own subtrees (Σ over its nodes of Σ P(w)·payoff over each node's
+    consistent worlds, true odds) but DOES raise the true value of the whole line, the
+    better choice there depends on payoffs outside those subtrees -- the defence, knowing
+    the world, steers play towards or away from them -- which is non-locality by
+    definition (Frank & Basin, Section 7).  Returns the first such change, or None.
+    """
+    game = ev.game
+    policy = ev.policy if isinstance(ev.policy, CachedPolicy) else CachedPolicy(ev.policy)
+    parents: dict[Hashable, list[Hashable]] = {}
+    for k, n in ev.nodes.items():
+        for _mv, _xc, ck in n.children:
+            if ck is not None:
+                parents.setdefault(ck, []).append(k)
+    index = {k: i for i, k in enumerate(ev.order)}
+    groups: dict[tuple, list[Hashable]] = {}
+    for key in reversed(ev.order):
+        node = ev.nodes[key]
+        if node.kind == MAX and node.moves >= 2 and node.history:
+            groups.setdefault((signature(node.pos), node.move), []).append(key)
+    base = ev.value
+    tried = 0
+    for (_sig, current), members in groups.items():
+        first = ev.nodes[members[0]]
+        for move, _child in game.kids(game.node(first.pos)):
+            if move == current:
+                continue
+            tried += 1
+            new: dict[Hashable, np.ndarray] = {}
+            before = after = 0.0
+            for k in members:
+                node = ev.nodes[k]
+                child = next((c for m, c in game.kids(game.node(node.pos)) if m == move), None)
+                if child is None:  # not quite equivalent after all: leave this node alone
+                    continue
+                _, vec, _, _ = _evaluate_from(game, policy, child, node.x, node.history + (move,), base=ev.nodes)
+                new[k] = vec
+                before += game.expectation(node.vec, node.x)
+                after += game.expectation(vec, node.x)
+            if new and after <= before + EPS:
+                chain = sorted(_ancestors(parents, list(new)) - set(new), key=index.__getitem__)
+                for a in chain:
+                    an = ev.nodes[a]
+                    if an.kind == MAX:
+                        new[a] = new.get(an.children[0][2], an.vec)
+                        continue
+                    v = game.unreached()
+                    for mv, xc, ck in an.children:
+                        if ck is None:
+                            cv = game.const(xc, game.node(game.step(an.pos, mv)).payoff)
+                        else:
+                            cv = new.get(ck, ev.nodes[ck].vec)
+                        v = np.minimum(v, cv)
+                    new[a] = v
+                gain = game.expectation(new.get(ev.root, ev.vec), game.all) - base
+                if gain > EPS:
+                    return Change(first.history, current, move, before, after, gain, len(new))  # type: ignore[arg-type]
+            if tried >= limit:
+                return None
+    return None
 
 
 # ------------------------------------------------------------------------------- heuristic results
