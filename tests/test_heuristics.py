@@ -27,12 +27,15 @@ from bridgeplay.solvers.policy import (
     CachedPolicy,
     ExactPolicy,
     FunctionPolicy,
+    OverridePolicy,
     Policy,
     SuitGame,
+    change_witness,
     evaluate,
     locality,
     reach,
     run_heuristic,
+    signature,
 )
 from bridgeplay.solvers.suitsearch import E, N, S, SuitSearch, W
 from bridgeplay.solvers.tactics import TacticSearch, plan_vector
@@ -218,6 +221,27 @@ def test_fig22_compare_verdicts():
         if row["true_value"] is not None:
             assert row["true_value"] <= out["optimum"] + 1e-9
             assert row["loss"] == pytest.approx(out["optimum"] - row["true_value"])
+
+
+def test_changed_choice_witness_on_ajt98_5432():
+    """AJT98 / 5432, four tricks (file: 0.76, finesse twice).  Vector minimaxing cashes the ace: after a low
+    card from South and a low card from West it rates the ace above the finesse over all the worlds there,
+    but in West x-x (East K-Q) the defence can reach either of the two equivalent positions (West's 7 or
+    6), so that world is lost to the finesse anyway while K-Q-x with West needs the finesse at both."""
+    game = SuitGame(load(ROOT / "problems" / "classic" / "ajt98-5432-4.yaml"))
+    h, ev = run_heuristic(game, builders()["vector"])
+    assert ev.value < 0.76 - 0.05
+    after_7 = game.step(game.step(game.root, (S, 5)), (W, 7))
+    after_6 = game.step(game.step(game.root, (S, 5)), (W, 6))
+    after_k = game.step(game.step(game.root, (S, 5)), (W, 13))
+    assert signature(after_7) == signature(after_6) != signature(after_k)
+    line = evaluate(game, OverridePolicy(ev.policy, {ev.policy.key(game, game.root, game.all, ()): (S, 5)}))
+    ch = change_witness(line)
+    assert ch is not None and ch.nodes >= 2 and (ch.move, ch.alternative) == ((N, 14), (N, 11))
+    assert ch.history in (((S, 5), (W, 7)), ((S, 5), (W, 6)))
+    assert ch.local_after <= ch.local_before and line.value + ch.gain > ev.value
+    row = next(r for r in compare(game.problem)["solvers"] if r["solver"] == "vector")
+    assert row["diagnosis"] == "non-locality" and row["test"] == "changed choice"
 
 
 # --------------------------------------------------------------------------- double dummy and the evaluator
