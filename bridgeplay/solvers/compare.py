@@ -136,7 +136,8 @@ def compare_game(game: SuitGame, solvers: tuple[str, ...] = HEURISTICS, samples:
     dd = game.expectation(game.dd_vec(game.root, game.all), game.all)
     rows: list[dict[str, Any]] = [
         {"solver": "esm", "move": game.move_text(ev.first_move), "estimate": optimum, "true_value": ev.value,
-         "loss": optimum - ev.value, "diagnosis": "optimal" if ev.value >= optimum - EPS else "sub-optimal"},
+         "loss": 0.0 if abs(optimum - ev.value) < 1e-12 else optimum - ev.value,
+         "diagnosis": "optimal" if ev.value >= optimum - EPS else "sub-optimal"},
         {"solver": "mm", "move": None, "estimate": dd, "true_value": None, "loss": None,
          "diagnosis": "upper bound"},
     ]
@@ -144,6 +145,7 @@ def compare_game(game: SuitGame, solvers: tuple[str, ...] = HEURISTICS, samples:
     for name in solvers:
         h, ev = run_heuristic(game, make[name])
         loss = optimum - ev.value
+        loss = 0.0 if abs(loss) < 1e-12 else loss
         row: dict[str, Any] = {"solver": name, "move": game.move_text(ev.first_move), "estimate": h.estimate,
                                "true_value": ev.value, "loss": loss}
         found = False
