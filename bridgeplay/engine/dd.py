@@ -75,8 +75,7 @@ def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.n
     """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks."""
     if blocks is None:
         blocks = 1 << log2_heads
-    tt = np.empty(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
-    tt.fill(0)  # touch every page now, not one page fault at a time during the search
+    tt = np.zeros(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
@@ -1403,40 +1402,8 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
     """North-South's tricks from the position (current trick included)."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if guess < 0 or guess > tl:
-        guess = _guess(hands, trump, leader, tl)
+        guess = (tl + 1) // 2
     return _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
-
-
-@njit(cache=True)
-def _guess(hands, trump, leader, tl):
-    """A first guess at North-South's tricks for MTD(f): high-card points, trump length and the lead
-    (a least-squares fit to DDS tables of random deals; off by 0.9 tricks on average)."""
-    hcp = 0.0
-    total = 0.0
-    for x in range(4):
-        for s in range(4):
-            m = np.int64(hands[x, s])
-            for r in range(11, 15):
-                if (m >> r) & 1:
-                    total += r - 10
-                    if (x & 1) == 0:
-                        hcp += r - 10
-    v = 0.498 * tl + 0.415 * (hcp - total / 2) * tl / 13.0
-    if trump < 4:
-        for x in range(4):
-            n = 0
-            m = np.int64(hands[x, trump])
-            while m:
-                m &= m - 1
-                n += 1
-            v += 0.536 * n if (x & 1) == 0 else -0.536 * n
-    v += 0.285 if (leader & 1) == 0 else -0.285
-    g = np.int64(v + 0.5)
-    if g < 0:
-        g = 0
-    if g > tl:
-        g = tl
-    return g
 
 
 @njit(cache=True)
