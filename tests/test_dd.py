@@ -184,6 +184,33 @@ def test_kernel_entry_matches_the_api_and_dds() -> None:
         assert n == max(dds_card_values(deal, strain, leader, played).values())
 
 
+# ---- the rules kernels of engine.deal against endplay's -------------------------------------------
+def test_legal_suits_and_trick_winners_match_endplay() -> None:
+    from bridgeplay.engine.deal import _legal_mask, _trick_winner
+
+    rng = random.Random(31)
+    for _ in range(30):
+        deal = random_deal(rng, rng.choice([13, 6, 3]))
+        strain = rng.choice(list(STRAINS))
+        e = to_endplay(deal, strain, rng.choice("NESW"))
+        for _ in range(4 * len(deal.hands[0])):
+            held = from_endplay(e).to_array()
+            player = (int(e.first) + len(e.curtrick)) % 4
+            lead_suit = int(e.curtrick[0].suit) if len(e.curtrick) else -1
+            legal = {int(c.suit) for c in e.legal_moves()}
+            assert _legal_mask(held, player, lead_suit) == sum(1 << s for s in legal)
+            first = int(e.first)
+            trick = list(e.curtrick)
+            card = rng.choice(list(e.legal_moves()))
+            e.play(card)
+            if len(trick) == 3:  # the trick is complete: endplay's next leader won it
+                trick.append(card)
+                suits = np.array([int(c.suit) for c in trick], dtype=np.int64)
+                ranks = np.array([int(c.rank.value).bit_length() - 1 for c in trick], dtype=np.int64)
+                trump = "SHDC".index(strain) if strain != "NT" else 4
+                assert (first + _trick_winner(suits, ranks, 4, trump)) % 4 == int(e.first)
+
+
 # ---- hand-counted positions (independent of DDS) ----------------------------------------------
 def test_hand_counted_endings() -> None:
     # one card each: West leads the spade 3, North's ace wins

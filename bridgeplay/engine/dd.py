@@ -18,7 +18,22 @@ cards of each suit, leader, trumps) together with, per suit, the owners of the c
 top down to the lowest relevant one.  It then answers for every position with the same lengths
 and the same owners of those top cards, whatever the small cards: each entry stands for many
 positions.  (Cards below the lowest relevant one never won a trick by rank in the proof tree,
-so any other arrangement of them gives the same outcome, trick by trick.)
+so any other arrangement of them gives the same outcome, trick by trick.)  One subtlety: a card
+played stands for its whole run of equivalent cards, so when a higher card of that run matters
+the played card is made relevant too -- otherwise another deal of the small cards could split
+the run and give a player an option the proof never looked at.  Debug switches at ``ODEBUG``
+re-check every table cut-off and every stored result by exact searches (see the tests).
+
+Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
+second hand low, third hand high enough, fourth hand cheapest winner, ruff when it pays,
+discard from length), the table's best move and a killer move per depth for leads.  Bounds at
+the start of a trick: the leader's side's cashable top tricks (with an entry to partner), a
+side's sure trump tricks, "the opponents win this trick"; at second hand: a sure trick for its
+side.  After a card below every relevant rank fails, the lower cards of its suit are skipped.
+
+Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
+cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
+invalidated when a kernel it calls in another module changes.
 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
@@ -75,7 +90,8 @@ def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.n
     """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks."""
     if blocks is None:
         blocks = 1 << log2_heads
-    tt = np.zeros(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
+    tt = np.empty(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
+    tt.fill(0)  # touch every page now, not one page fault at a time during the search
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
@@ -1402,8 +1418,40 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
     """North-South's tricks from the position (current trick included)."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if guess < 0 or guess > tl:
-        guess = (tl + 1) // 2
+        guess = _guess(hands, trump, leader, tl)
     return _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
+
+
+@njit(cache=True)
+def _guess(hands, trump, leader, tl):
+    """A first guess at North-South's tricks for MTD(f): high-card points, trump length and the lead
+    (a least-squares fit to DDS tables of random deals; off by 0.9 tricks on average)."""
+    hcp = 0.0
+    total = 0.0
+    for x in range(4):
+        for s in range(4):
+            m = np.int64(hands[x, s])
+            for r in range(11, 15):
+                if (m >> r) & 1:
+                    total += r - 10
+                    if (x & 1) == 0:
+                        hcp += r - 10
+    v = 0.498 * tl + 0.415 * (hcp - total / 2) * tl / 13.0
+    if trump < 4:
+        for x in range(4):
+            n = 0
+            m = np.int64(hands[x, trump])
+            while m:
+                m &= m - 1
+                n += 1
+            v += 0.536 * n if (x & 1) == 0 else -0.536 * n
+    v += 0.285 if (leader & 1) == 0 else -0.285
+    g = np.int64(v + 0.5)
+    if g < 0:
+        g = 0
+    if g > tl:
+        g = tl
+    return g
 
 
 @njit(cache=True)

@@ -11,8 +11,10 @@ is its count ``cnt[s]`` plus one mask of at most 13 bits per hand.  Positions th
 differ only in which equivalent small cards are gone become the *same* packed
 position, cards adjacent in one hand are equivalent (one move), and the
 transposition-table key is a pure function of the packed masks.  When a trick is
-complete its four cards leave play and the masks are re-packed with shifts
-(:func:`_remove_card`).
+complete its four cards leave play and the masks are re-packed with shifts (in the search).
+
+Also the rules in absolute form: :func:`_legal_mask` (follow suit, else ruff or discard) and
+:func:`_trick_winner` (highest trump, else highest card of the suit led).
 
 Strain: 0..3 = S, H, D, C trumps, 4 = no trumps.
 """
@@ -75,16 +77,6 @@ def _pack(hands, tsuit, trank, nplayed, h, cnt, rank_of, tbit):
                         tbit[i] = n
                 n += 1
         cnt[s] = n
-
-
-@njit(cache=True)
-def _remove_card(h, cnt, s, b):
-    """Take packed bit ``b`` of suit ``s`` out of play (it is in no hand): shift the higher cards down."""
-    low = (np.int64(1) << b) - 1
-    for x in range(4):
-        m = h[x, s]
-        h[x, s] = (m & low) | ((m >> 1) & ~low)
-    cnt[s] -= 1
 
 
 @njit(cache=True)
