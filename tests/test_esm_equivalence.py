@@ -14,7 +14,7 @@ import numpy as np
 import pytest
 
 from bridgeplay.cards import rank_char
-from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, N, S, SuitSearch
+from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, SuitSearch
 from bridgeplay.worlds import suit_worlds
 
 try:
@@ -38,15 +38,14 @@ def ours(north: int, south: int, out: int, worlds, target: int | None, lead: str
     rmax = max(bin(north).count("1"), bin(south).count("1"))
     ths = (target,) if target is not None else tuple(range(1, rmax + 1))
     lead_code = {None: LEAD_FREE, "N": LEAD_N, "S": LEAD_S}[lead]
+    # the root's whole front (no threshold pruning) gives the value ...
     root = search.boundary(north, south, out, search.all, lead_code, ths)
     value = float(search.values(root, worlds.prob).max())
-    moves = {}
-    for seat in (N, S):
-        if lead is not None and "NS"[seat // 2] != lead:
-            continue
-        for r in search.lead_choices(north, south, out, seat):
-            f = search.lead_front(north, south, out, search.all, ths, seat, r)
-            moves[f"{'NESW'[seat]}:{rank_char(r)}"] = float(search.values(f, worlds.prob).max())
+    # ... and the solver's own path (lower-bound search, then threshold-pruned fronts) each first move's
+    moves = {
+        f"{'NESW'[seat]}:{rank_char(r)}": v
+        for seat, r, _front, v, _i in search.first_moves(north, south, out, lead_code, ths, worlds.prob)
+    }
     return value, moves
 
 

@@ -8,6 +8,19 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bridgeplay.engine.vectors import (
+    _from_canon,
+    _mask_pareto,
+    _min_combine_t,
+    _pareto,
+    _patterns,
+    _to_canon,
+    _tprune,
+    _trow,
+    _tvalues,
+    _tword,
+)
+
 
 @njit(cache=True)
 def _representatives(hand, gaps):
@@ -84,3 +97,454 @@ def _trick_winner(leader, r0, r1, r2, r3):
         best = r3
         win = 3
     return (leader + win) % 4
+
+
+# ---------------------------------------------------------------------------------------------
+# The exact search over Pareto fronts (see bridgeplay.solvers.suitsearch for the rules it plays
+# and the meaning of relevant worlds and thresholds).  Positions:
+#   nt == 0: start of a trick; ``lead`` = LEAD_FREE / LEAD_N / LEAD_S (declarer leads) or
+#            LEAD_W / LEAD_E (that defender won the last trick: leads a card or exits);
+#   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
+# ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
+# Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
+# cfg = [nwords, L, beam, value_key]: beam > 0 keeps only that many best rows per node (a lower
+# bound search); value_key = 1 puts West's played-card count into canonical keys (pruned fronts
+# then move only between positions whose equal canonical worlds weigh the same).
+# st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
+# ---------------------------------------------------------------------------------------------
+
+LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
+
+
+@njit(cache=True)
+def _hash_key(key):
+    h = np.uint64(1469598103934665603)
+    for i in range(key.shape[0]):
+        h ^= key[i]
+        h *= np.uint64(1099511628211)
+        h ^= h >> np.uint64(31)
+    return np.int64(h)
+
+
+@njit(cache=True)
+def _lookup(st, key):
+    memo, keys, fronts, taus, nxt = st
+    h = _hash_key(key)
+    if h not in memo:
+        return -1
+    i = memo[h]
+    while i >= 0:
+        k = keys[i]
+        if k.shape[0] == key.shape[0]:
+            same = True
+            for j in range(key.shape[0]):
+                if k[j] != key[j]:
+                    same = False
+                    break
+            if same:
+                return i
+        i = nxt[i]
+    return -1
+
+
+@njit(cache=True)
+def _store(st, key, front, tau):
+    memo, keys, fronts, taus, nxt = st
+    i = _lookup(st, key)
+    if i >= 0:
+        fronts[i] = front
+        taus[i] = tau
+        return
+    h = _hash_key(key)
+    prev = -1
+    if h in memo:
+        prev = memo[h]
+    keys.append(key)
+    fronts.append(front)
+    taus.append(tau)
+    nxt.append(prev)
+    memo[h] = len(keys) - 1
+
+
+@njit(cache=True)
+def _cap_rows(F, wtab, nwords, beam):
+    """The ``beam`` most valuable rows of F (all of them when there are no more)."""
+    if beam <= 0 or F.shape[0] <= beam:
+        return F
+    v = _tvalues(F, wtab, nwords)
+    order = np.argsort(-v, kind="mergesort")
+    out = np.empty((beam, F.shape[1]), np.uint64)
+    for i in range(beam):
+        out[i, :] = F[order[i], :]
+    return out
+
+
+@njit(cache=True)
+def _after_play(north, south, dfd, leader, r0, r1, r2, nt, seat, r):
+    """Position after ``seat`` plays rank r (0 = discard): (north, south, dfd, leader, r0, r1, r2, nt, lead, won).
+
+    ``won`` = 1 when the play completes a trick that declarer wins.
+    """
+    if r > 0:
+        bit = np.int64(1) << r
+        if seat == 0:
+            north &= ~bit
+        elif seat == 2:
+            south &= ~bit
+        else:
+            dfd &= ~bit
+    z = np.int64(0)
+    if nt == 0:
+        return north, south, dfd, np.int64(seat), np.int64(r), z, z, np.int64(1), z, z
+    if nt == 1:
+        return north, south, dfd, leader, r0, np.int64(r), z, np.int64(2), z, z
+    if nt == 2:
+        return north, south, dfd, leader, r0, r1, np.int64(r), np.int64(3), z, z
+    win = _trick_winner(leader, r0, r1, r2, r)
+    if win == 0 or win == 2:
+        return north, south, dfd, z, z, z, z, z, np.int64(LEAD_FREE), np.int64(1)
+    return north, south, dfd, z, z, z, z, z, np.int64(LEAD_W if win == 3 else LEAD_E), z
+
+
+@njit(cache=True)
+def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
+          top, info_x, info_t, info_h):
+    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least).
+
+    ``top`` = 1: solve this position without its memo entry and report how: the worlds, levels
+    and threshold after normalisation (``info_x[15]``, ``info_h[:L]``, ``info_t[15]``) and, at a
+    defender's node, per reply a (``info_h[14]`` of them) its card ``info_h[16 + a]`` (0 = shows
+    out, -1 = exits), the worlds it was solved over ``info_x[a]`` and its threshold ``info_t[a]``
+    (a strategy is read off the search along the same calls, so every front comes from the memo).
+    """
+    nwords = cfg[0]
+    L = cfg[1]
+    beam = cfg[2]
+    m = L * nwords
+    prune = tau > -0.5
+    # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
+    won = np.zeros(m, np.uint64)
+    anywon = False
+    xs2 = xs
+    ths2 = ths
+    anylive = True
+    if nt == 0:
+        rmax = max(_popcount(north), _popcount(south))
+        xs2 = xs.copy()
+        ths2 = ths.copy()
+        anylive = False
+        for lv in range(L):
+            empty = True
+            for w in range(nwords):
+                if xs[lv * nwords + w]:
+                    empty = False
+            t = ths[lv]
+            if t <= 0 or t > rmax or empty:
+                if t <= 0 and not empty:
+                    anywon = True
+                    for w in range(nwords):
+                        won[lv * nwords + w] = xs[lv * nwords + w]
+                for w in range(nwords):
+                    xs2[lv * nwords + w] = 0
+                ths2[lv] = 0
+            else:
+                anylive = True
+        if anywon and prune:
+            tau -= _trow(won, wtab, nwords)
+    if top:
+        info_x[15, :] = xs2
+        info_t[15] = tau
+        info_h[:L] = ths2
+        info_h[14] = 0
+    if nt == 0:
+        if not anylive:
+            out = np.empty((1, m), np.uint64)
+            out[0, :] = won
+            return out
+    if prune and _trow(xs2, wtab, nwords) < tau:
+        return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
+    # -- memo (exact position and worlds)
+    key = np.empty(3 + m, np.uint64)
+    key[0] = np.uint64(north | (south << 15) | (dfd << 30) | (lead << 45) | (leader << 48) | (nt << 50))
+    key[1] = np.uint64(r0 | (r1 << 4) | (r2 << 8))
+    packed = np.int64(0)
+    for lv in range(L):
+        packed |= ths2[lv] << (4 * lv)
+    key[2] = np.uint64(packed)
+    key[3:] = xs2
+    front = np.zeros((0, m), np.uint64)
+    found = False
+    i = -1 if top else _lookup(st, key)
+    if i >= 0 and st[3][i] <= tau:
+        front = st[2][i]
+        found = True
+    # -- canonical transposition (trick boundaries): cards relabelled by rank order, worlds by West's holding
+    ckey = np.zeros(0, np.uint64)
+    pat = np.zeros(0, np.int64)
+    pwords = 1
+    if not found and nt == 0 and dfd != 0:
+        xu = np.zeros(nwords, np.uint64)
+        for lv in range(L):
+            for w in range(nwords):
+                xu[w] |= xs2[lv * nwords + w]
+        pat = _patterns(west, xu, dfd)
+        pwords = max(1, ((1 << _popcount(dfd)) + 63) // 64)
+        code = np.int64(0)
+        for r in range(14, 1, -1):
+            if (north | south | dfd) >> r & 1:
+                code = code * 4 + (1 if north >> r & 1 else 2 if south >> r & 1 else 3)
+        kw = 0
+        if cfg[3]:
+            for wi in range(pat.shape[0]):
+                if pat[wi] >= 0:
+                    kw = _popcount(west[wi] & ~dfd)
+                    break
+        cx = _to_canon(xs2.reshape(1, m), pat, nwords, pwords)
+        ckey = np.empty(2 + L * pwords, np.uint64)
+        ckey[0] = np.uint64(code | (lead << 40) | (kw << 44))
+        ckey[1] = np.uint64(packed)
+        ckey[2:] = cx[0]
+        j = -1 if top else _lookup(cst, ckey)
+        if j >= 0 and cst[3][j] <= tau:
+            front = _from_canon(cst[2][j], pat, nwords, pwords)
+            _store(st, key, front, cst[3][j])
+            found = True
+    if not found:
+        stats[0] += 1
+        seat = lead if nt == 0 else (leader + nt) % 4
+        if nt == 0:
+            seat = 3 if lead == LEAD_W else 1 if lead == LEAD_E else -1
+        if dfd == 0 and nt == 0:
+            # the defenders are out of the suit: declarer takes a trick per card of the longer hand
+            front = np.empty((1, m), np.uint64)
+            front[0, :] = xs2
+        elif seat == -1 or seat == 0 or seat == 2:
+            # declarer to play: Pareto maximum of the children's fronts
+            parts = []
+            nrows = 0
+            for s in (0, 2):
+                if nt == 0:
+                    if lead == LEAD_N and s != 0 or lead == LEAD_S and s != 2:
+                        continue
+                elif s != seat:
+                    continue
+                hand = north if s == 0 else south
+                other = south if s == 0 else north
+                if hand == 0:
+                    if nt == 0:
+                        continue
+                    n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
+                        north, south, dfd, leader, r0, r1, r2, nt, s, 0)
+                    t2 = ths2 - dec if dec else ths2
+                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                              t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
+                    parts.append(f)
+                    nrows += f.shape[0]
+                    continue
+                gaps = other | dfd
+                if nt >= 1 and r0 > 0:
+                    gaps |= np.int64(1) << r0
+                if nt >= 2 and r1 > 0:
+                    gaps |= np.int64(1) << r1
+                if nt >= 3 and r2 > 0:
+                    gaps |= np.int64(1) << r2
+                reps = _representatives(hand, gaps)
+                for r in range(14, 1, -1):
+                    if reps >> r & 1:
+                        n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
+                            north, south, dfd, leader, r0, r1, r2, nt, s, r)
+                        t2 = ths2 - dec if dec else ths2
+                        f = _node(hw, allw, west, wtab, cfg, stats, st, cst, n2, s2, d2, ld2, a0, a1, a2, nt2,
+                                  lead2, t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
+                        parts.append(f)
+                        nrows += f.shape[0]
+            stats[3] += nrows
+            allf = np.empty((nrows, m), np.uint64)
+            k = 0
+            for f in parts:
+                allf[k:k + f.shape[0], :] = f
+                k += f.shape[0]
+            front = _cap_rows(_pareto(allf), wtab, nwords, beam)
+        else:
+            # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
+            # then combine (per world the minimum over the replies legal there)
+            nmv = 0
+            mv = np.empty(15, np.int64)
+            wcs = np.zeros((15, nwords), np.uint64)
+            for r in range(14, 1, -1):
+                if dfd >> r & 1:
+                    mv[nmv] = r
+                    for w in range(nwords):
+                        wcs[nmv, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
+                    nmv += 1
+            # the last move: exit (a defender on lead, every world) or show out (void worlds)
+            mv[nmv] = -1 if nt == 0 else 0
+            for w in range(nwords):
+                v = allw[w] if (nt == 0 or seat == 1) else np.uint64(0)
+                if nt > 0:
+                    for r in range(14, 1, -1):
+                        if dfd >> r & 1:
+                            if seat == 3:
+                                v |= hw[r, w]
+                            else:
+                                v &= hw[r, w]
+                    if seat == 3:
+                        v = allw[w] & ~v
+                wcs[nmv, w] = v
+            nmv += 1
+            U = xs2.copy()
+            kids = []
+            kidw = []
+            dead = False
+            # replies covering the most weight first: the worlds outside the first ones weigh little
+            pw = np.zeros(nmv)
+            for a in range(nmv):
+                for lv in range(L):
+                    for w in range(nwords):
+                        pw[a] += _tword(xs2[lv * nwords + w] & wcs[a, w], wtab, w)
+            seq = np.argsort(-pw, kind="mergesort")
+            if top:
+                info_h[14] = nmv
+                for a in range(nmv):
+                    info_h[16 + a] = mv[a]
+                    info_x[a, :] = 0
+                    info_t[a] = -1.0
+            z = np.empty(m, np.uint64)
+            for ai in range(nmv):
+                a = seq[ai]
+                xc = np.empty(m, np.uint64)
+                anyc = False
+                for lv in range(L):
+                    for w in range(nwords):
+                        xc[lv * nwords + w] = U[lv * nwords + w] & wcs[a, w]
+                        if xc[lv * nwords + w]:
+                            anyc = True
+                if not anyc:
+                    continue
+                tc = tau
+                if prune:
+                    # the most the worlds outside this reply can add: all of them, or for a reply solved
+                    # already, its best vector on them plus the ones outside it
+                    for lv in range(L):
+                        for w in range(nwords):
+                            z[lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
+                    bound = _trow(z, wtab, nwords)
+                    for q in range(len(kids)):
+                        aq = kidw[q]
+                        fq = kids[q]
+                        rest = 0.0
+                        for c in range(m):
+                            rest += _tword(z[c] & ~wcs[aq, c % nwords], wtab, c % nwords)
+                        best = 0.0
+                        for g in range(fq.shape[0]):
+                            v = 0.0
+                            for c in range(m):
+                                v += _tword(z[c] & fq[g, c], wtab, c % nwords)
+                            best = max(best, v)
+                        bound = min(bound, rest + best)
+                    tc = tau - bound
+                if top:
+                    info_x[a, :] = xc
+                    info_t[a] = tc
+                r = mv[a]
+                if r == -1:
+                    zero = np.int64(0)
+                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, zero, zero, zero, zero,
+                              zero, np.int64(LEAD_FREE), ths2, xc, tc, zero, info_x, info_t, info_h)
+                else:
+                    n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
+                        north, south, dfd, leader, r0, r1, r2, nt, seat, r)
+                    t2 = ths2 - dec if dec else ths2
+                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                              t2, xc, tc, np.int64(0), info_x, info_t, info_h)
+                if f.shape[0] == 0:
+                    dead = True
+                    break
+                # worlds of this reply outside every one of its vectors are lost in every combination
+                for c in range(m if cfg[4] else 0):
+                    wonc = np.uint64(0)
+                    for q in range(f.shape[0]):
+                        wonc |= f[q, c]
+                    U[c] &= ~(xc[c] & ~wonc)
+                kids.append(f)
+                kidw.append(a)
+            if dead:
+                front = np.zeros((0, m), np.uint64)
+            else:
+                # combine, smallest fronts first, each masked to the worlds still relevant; a reply that
+                # wins every relevant world of its own puts no bound and is left out
+                nk = len(kids)
+                masked = []
+                sizes = np.empty(nk, np.int64)
+                nots = np.empty((nk, m), np.uint64)
+                for q in range(nk):
+                    fm = _mask_pareto(kids[q], U)
+                    a = kidw[q]
+                    for lv in range(L):
+                        for w in range(nwords):
+                            nots[q, lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
+                    full = fm.shape[0] == 1
+                    if full:
+                        for c in range(m):
+                            if fm[0, c] != (U[c] & ~nots[q, c]):
+                                full = False
+                                break
+                    masked.append(fm)
+                    sizes[q] = -1 if full else fm.shape[0]
+                order = np.argsort(sizes, kind="mergesort")
+                use = 0
+                for q in range(nk):
+                    if sizes[q] >= 0:
+                        use += 1
+                off = np.zeros(use + 1, np.int64)
+                for k in range(use):
+                    off[k + 1] = off[k] + sizes[order[nk - use + k]]
+                cat = np.empty((off[use], m), np.uint64)
+                cnot = np.empty((use, m), np.uint64)
+                for k in range(use):
+                    q = order[nk - use + k]
+                    cat[off[k]:off[k + 1], :] = masked[q]
+                    cnot[k, :] = nots[q, :]
+                front = np.empty((1, m), np.uint64)
+                front[0, :] = U
+                if prune:
+                    front = _tprune(front, wtab, nwords, tau)
+                for k in range(use):
+                    if front.shape[0] == 0:
+                        break
+                    stats[1] += front.shape[0] * (off[k + 1] - off[k])
+                    front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
+                                           cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats)
+                    front = _cap_rows(front, wtab, nwords, beam)
+                    if front.shape[0] > stats[2]:
+                        stats[2] = front.shape[0]
+                        stats[4] = north
+                        stats[5] = south
+                        stats[6] = dfd
+                        stats[7] = leader
+                        stats[8] = r0
+                        stats[9] = r1
+                        stats[10] = r2
+                        stats[11] = nt
+                        stats[12] = lead
+                        stats[13] = np.int64(tau * 1e6)
+                        stats[14] = np.int64(_trow(xs2, wtab, nwords) * 1e6)
+                        stats[15] = nk
+        _store(st, key, front, tau)
+        if nt == 0 and dfd != 0:
+            _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau)
+    if anywon:
+        out = front.copy()
+        for q in range(out.shape[0]):
+            for c in range(m):
+                out[q, c] |= won[c]
+        return out
+    return front
+
+
+@njit(cache=True)
+def _solve_node(hw, allw, west, wtab, cfg, stats, m0, m1, m2, m3, m4, c0, c1, c2, c3, c4, north, south, dfd, leader,
+                r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h):
+    """Entry point for Python: :func:`_node` with the memos passed as their parts (cheap to dispatch)."""
+    return _node(hw, allw, west, wtab, cfg, stats, (m0, m1, m2, m3, m4), (c0, c1, c2, c3, c4), north, south, dfd,
+                 leader, r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h)

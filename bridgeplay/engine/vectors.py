@@ -32,28 +32,53 @@ def _pareto(F):
     k, m = F.shape
     if k <= 1:
         return F.copy()
-    pc = np.zeros(k, np.int64)
+    # largest rows first (a row can only be dominated by one at least as large), equal rows adjacent
+    key = np.empty(k, np.int64)
+    top = 64 * m
     for i in range(k):
         s = 0
+        h = np.uint64(14695981039346656037)
         for w in range(m):
             s += _popcount64(F[i, w])
-        pc[i] = s
-    order = np.argsort(-pc, kind="mergesort")
+            h ^= F[i, w]
+            h *= np.uint64(1099511628211)
+            h ^= h >> np.uint64(29)
+        key[i] = ((top - np.int64(s)) << 40) | np.int64(h >> np.uint64(24))
+    order = np.argsort(key)
     keep = np.empty(k, np.int64)
     nk = 0
+    last = 0  # the kept row that dominated last: tried first
     for ii in range(k):
         i = order[ii]
+        if nk > 0:
+            j = keep[nk - 1]
+            same = True
+            for w in range(m):
+                if F[i, w] != F[j, w]:
+                    same = False
+                    break
+            if same:
+                continue
         dominated = False
-        for jj in range(nk):
-            j = keep[jj]
-            sub = True
+        if nk > 0:
+            j = keep[last]
+            dominated = True
             for w in range(m):
                 if F[i, w] & ~F[j, w]:
-                    sub = False
+                    dominated = False
                     break
-            if sub:
-                dominated = True
-                break
+        if not dominated:
+            for jj in range(nk):
+                j = keep[jj]
+                sub = True
+                for w in range(m):
+                    if F[i, w] & ~F[j, w]:
+                        sub = False
+                        break
+                if sub:
+                    dominated = True
+                    last = jj
+                    break
         if not dominated:
             keep[nk] = i
             nk += 1
@@ -63,23 +88,87 @@ def _pareto(F):
     return out
 
 
+@njit(cache=True, inline="always")
+def _word_value(x, weights, base):
+    s = 0.0
+    while x:
+        low = x & (~x + np.uint64(1))
+        s += weights[base + _popcount64(low - np.uint64(1))]
+        x ^= low
+    return s
+
+
 @njit(cache=True)
-def _min_combine(R, F, notwc):
-    """Pareto front of {r & (f | notwc)}: MIN's reply combined with another child's front.
+def _row_value(F, r, weights, nwords):
+    s = 0.0
+    for wi in range(F.shape[1]):
+        s += _word_value(F[r, wi], weights, (wi % nwords) * 64)
+    return s
+
+
+@njit(cache=True)
+def _prune(F, weights, nwords, tau):
+    """Rows of F worth at least ``tau``."""
+    k, m = F.shape
+    keep = np.empty(k, np.int64)
+    n = 0
+    for r in range(k):
+        if _row_value(F, r, weights, nwords) >= tau:
+            keep[n] = r
+            n += 1
+    out = np.empty((n, m), np.uint64)
+    for i in range(n):
+        out[i, :] = F[keep[i], :]
+    return out
+
+
+@njit(cache=True)
+def _min_combine(R, F, notwc, weights, nwords, tau):
+    """Pareto front of {r & (f | notwc)} worth at least ``tau``: MIN's reply combined with another child's front.
 
     ``notwc`` marks the parent's worlds where the child's move is not available, so
-    there the child puts no bound on the payoff.
+    there the child puts no bound on the payoff.  Values are Σ over set bits of
+    ``weights`` (per world, repeated for every level of ``nwords`` words).
     """
     a, m = R.shape
     b = F.shape[0]
-    cand = np.empty((a * b, m), np.uint64)
+    prune = tau > -0.5
+    # value of each R row outside / inside the child's worlds, of each F row inside
+    rout = np.zeros(a)
+    rin = np.zeros(a)
+    for i in range(a):
+        for w in range(m):
+            base = (w % nwords) * 64
+            rout[i] += _word_value(R[i, w] & notwc[w], weights, base)
+            rin[i] += _word_value(R[i, w] & ~notwc[w], weights, base)
+    fv = np.zeros(b)
+    for j in range(b):
+        for w in range(m):
+            fv[j] += _word_value(F[j, w] & ~notwc[w], weights, (w % nwords) * 64)
+    order = np.argsort(-fv)
+    cap = min(a * b, 1 << 16)
+    cand = np.empty((cap, m), np.uint64)
     n = 0
     for i in range(a):
-        for j in range(b):
+        for jj in range(b):
+            j = order[jj]
+            if prune and rout[i] + min(rin[i], fv[j]) < tau:
+                break
+            if n == cap:
+                cap *= 2
+                bigger = np.empty((cap, m), np.uint64)
+                bigger[:n] = cand[:n]
+                cand = bigger
             for w in range(m):
                 cand[n, w] = R[i, w] & (F[j, w] | notwc[w])
+            if prune:
+                v = rout[i]
+                for w in range(m):
+                    v += _word_value(cand[n, w] & ~notwc[w], weights, (w % nwords) * 64)
+                if v < tau:
+                    continue
             n += 1
-    return _pareto(cand)
+    return _pareto(cand[:n])
 
 
 @njit(cache=True)
@@ -94,7 +183,7 @@ def _union(A, B):
 
 @njit(cache=True)
 def _expand_levels(F, src, full, nwords):
-    """Rebuild rows with new levels: level i copies level src[i] of F, or is empty (-1), or level i of ``full`` (-2)."""
+    """Rebuild rows with new levels: level i copies level src[i] of F, or is empty (-1), or ``full`` (-2)."""
     k = F.shape[0]
     L = src.shape[0]
     out = np.zeros((k, L * nwords), np.uint64)
@@ -106,7 +195,7 @@ def _expand_levels(F, src, full, nwords):
                     out[r, i * nwords + w] = F[r, s * nwords + w]
             elif s == -2:
                 for w in range(nwords):
-                    out[r, i * nwords + w] = full[i * nwords + w]
+                    out[r, i * nwords + w] = full[w]
     return out
 
 
@@ -232,3 +321,155 @@ def _mask_pareto(F, mask):
         for w in range(m):
             G[r, w] = F[r, w] & mask[w]
     return _pareto(G)
+
+
+# -- values through byte tables: wtab[8 * i + b, v] = weight of the worlds set in byte value v at byte b of
+#    word i of a level (the same for every level); 8 lookups per word whatever its number of bits.
+def weight_table(weights: np.ndarray, nwords: int) -> np.ndarray:
+    """Byte tables of ``weights`` (one per world, padded to ``64 * nwords``) for :func:`_tword`."""
+    w = np.zeros(nwords * 64)
+    w[: len(weights)] = weights
+    bits = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1  # [256, 8]
+    return np.ascontiguousarray((bits @ w.reshape(nwords * 8, 8).T).T)
+
+
+@njit(cache=True, inline="always")
+def _tword(x, wtab, wi):
+    s = 0.0
+    b = wi * 8
+    while x:
+        s += wtab[b, x & np.uint64(255)]
+        x >>= np.uint64(8)
+        b += 1
+    return s
+
+
+@njit(cache=True)
+def _trow(x, wtab, nwords):
+    """Value of one row (1-D words)."""
+    s = 0.0
+    for i in range(x.shape[0]):
+        s += _tword(x[i], wtab, i % nwords)
+    return s
+
+
+@njit(cache=True)
+def _tvalues(F, wtab, nwords):
+    k, m = F.shape
+    out = np.zeros(k)
+    for r in range(k):
+        s = 0.0
+        for i in range(m):
+            s += _tword(F[r, i], wtab, i % nwords)
+        out[r] = s
+    return out
+
+
+@njit(cache=True)
+def _tprune(F, wtab, nwords, tau):
+    """Rows of F worth at least ``tau``."""
+    k, m = F.shape
+    v = _tvalues(F, wtab, nwords)
+    n = 0
+    for r in range(k):
+        if v[r] >= tau:
+            n += 1
+    out = np.empty((n, m), np.uint64)
+    n = 0
+    for r in range(k):
+        if v[r] >= tau:
+            out[n, :] = F[r, :]
+            n += 1
+    return out
+
+
+@njit(cache=True)
+def _reaches(c, F, fv, order, notwc, wtab, nwords, tau):
+    """Whether some row f of F (values fv, ``order`` by value, best first) leaves c & (f | notwc) worth >= tau."""
+    m = c.shape[0]
+    need = tau
+    for w in range(m):
+        need -= _tword(c[w] & notwc[w], wtab, w % nwords)
+    if need <= 0.0:
+        return True
+    for jj in range(order.shape[0]):
+        j = order[jj]
+        if fv[j] < need:
+            return False
+        v = 0.0
+        for w in range(m):
+            v += _tword(c[w] & F[j, w], wtab, w % nwords)
+        if v >= need:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, stats):
+    """Pareto front of {r & (f | notwc)} that may still be worth ``tau`` (``tau`` < 0: all of it).
+
+    With pruning a candidate must be worth ``tau`` and, for every reply still to be combined
+    (rows ``rest[rest_off[q]:rest_off[q + 1]]``, its non-worlds ``rest_notwc[q]``), some row of that
+    reply must leave it worth ``tau``: combining only removes worlds, so the others cannot reach it.
+    """
+    a, m = R.shape
+    b = F.shape[0]
+    prune = tau > -0.5
+    rout = np.zeros(a)
+    rin = np.zeros(a)
+    for i in range(a):
+        for w in range(m):
+            rout[i] += _tword(R[i, w] & notwc[w], wtab, w % nwords)
+            rin[i] += _tword(R[i, w] & ~notwc[w], wtab, w % nwords)
+    fv = np.zeros(b)
+    for j in range(b):
+        for w in range(m):
+            fv[j] += _tword(F[j, w] & ~notwc[w], wtab, w % nwords)
+    order = np.argsort(-fv)
+    nrest = rest_off.shape[0] - 1
+    rv = np.zeros(rest.shape[0])
+    rorder = np.zeros(rest.shape[0], np.int64)
+    if prune:
+        for q in range(nrest):
+            lo, hi = rest_off[q], rest_off[q + 1]
+            for j in range(lo, hi):
+                s = 0.0
+                for w in range(m):
+                    s += _tword(rest[j, w] & ~rest_notwc[q, w], wtab, w % nwords)
+                rv[j] = s
+            rorder[lo:hi] = np.argsort(-rv[lo:hi]) + lo
+    cap = min(a * b, 1 << 12)
+    cand = np.empty((max(cap, 1), m), np.uint64)
+    n = 0
+    c = np.empty(m, np.uint64)
+    for i in range(a):
+        for jj in range(b):
+            j = order[jj]
+            if prune and rout[i] + min(rin[i], fv[j]) < tau:
+                break
+            for w in range(m):
+                c[w] = R[i, w] & (F[j, w] | notwc[w])
+            if prune:
+                v = rout[i]
+                for w in range(m):
+                    v += _tword(c[w] & ~notwc[w], wtab, w % nwords)
+                if v < tau:
+                    continue
+                ok = True
+                for q in range(nrest):
+                    lo, hi = rest_off[q], rest_off[q + 1]
+                    if not _reaches(c, rest[lo:hi], rv[lo:hi], rorder[lo:hi] - lo, rest_notwc[q], wtab, nwords, tau):
+                        ok = False
+                        break
+                if not ok:
+                    continue
+            if n == cand.shape[0]:
+                bigger = np.empty((2 * n, m), np.uint64)
+                bigger[:n] = cand[:n]
+                cand = bigger
+            cand[n, :] = c
+            n += 1
+    stats[16] += n
+    out = _pareto(cand[:n])
+    stats[17] += out.shape[0]
+    return out

@@ -72,16 +72,10 @@ class SuitAnalysis:
         self.levels = len(self.ths)
         p, s = problem.north, problem.south
         self.root_args = (p, s, problem.outstanding, self.search.all)
-        self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = []  # seat, rank, front, value, best row
-        lead = root_lead(problem)
-        for seat in (N, S):
-            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
-                continue
-            for r in self.search.lead_choices(p, s, problem.outstanding, seat):
-                f = self.search.lead_front(p, s, problem.outstanding, self.search.all, self.ths, seat, r)
-                vals = self.search.values(f, self.worlds.prob)
-                i = int(np.argmax(vals))
-                self.first_moves.append((seat, r, f, float(vals[i]), i))
+        # seat, rank, front (every vector worth the move's value at least), value, best row
+        self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = self.search.first_moves(
+            p, s, problem.outstanding, root_lead(problem), self.ths, self.worlds.prob
+        )
         # best first (stable: North before South, high cards before low on ties)
         self.first_moves.sort(key=lambda m: -m[3])
 

@@ -23,25 +23,20 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
+from numba import types
+from numba.typed import Dict, List
 
-from bridgeplay.engine.suit import _representatives, _trick_winner, _world_bitsets
+from bridgeplay.engine.suit import _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
-    _expand_levels,
     _find_superset,
-    _from_canon,
-    _level_or,
-    _mask_pareto,
-    _min_combine,
-    _pareto,
-    _patterns,
-    _to_canon,
     _values,
     int_to_words,
+    weight_table,
     words_to_int,
 )
 
 N, E, S, W = 0, 1, 2, 3
-LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
+LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4  # as in bridgeplay.engine.suit
 SEAT_NAMES = "NESW"
 
 
@@ -59,30 +54,99 @@ class Decision:
     children: list[Decision]
 
 
-class SuitSearch:
-    """Exact solver state for one problem (worlds fixed).
+NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
+SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
+BEAM = 8  # rows kept per node by the lower-bound search
 
-    A position is searched over *relevant* worlds, one bitset per level (``xs``): at a
-    defender's (MIN) node the children are solved one after the other, and a world that
-    one child loses in every vector (at some level) is lost in every combined vector
-    there, so it is dropped from the worlds the later children are solved over.  A
-    front's bits outside ``xs`` are 0 and mean "lost or irrelevant"; the front over
-    ``xs`` is the projection of the front over all worlds, so values are unchanged.
+
+def _new_store() -> tuple:
+    return (
+        Dict.empty(types.int64, types.int64),
+        List.empty_list(types.uint64[::1]),
+        List.empty_list(types.uint64[:, ::1]),
+        List.empty_list(types.float64),
+        List.empty_list(types.int64),
+    )
+
+
+class SuitSearch:
+    """Exact solver state for one problem (worlds fixed); the search itself is :func:`_node`.
+
+    Relevant worlds: a position is searched over one bitset of worlds per level
+    (``xs``).  At a defender's (MIN) node the replies are solved one after the other, and
+    a world that one reply loses in every vector (at some level) is lost in every
+    combined vector there, so it is dropped from the worlds the later replies are solved
+    over.  A front's bits outside ``xs`` are 0 and mean "lost or irrelevant"; the front
+    over ``xs`` is the projection of the front over all worlds, so values are unchanged.
+
+    Threshold pruning (``tau``): a node asked for threshold ``tau`` returns at least the
+    vectors of its front whose value (Σ over levels and worlds of the root probability)
+    is ``>= tau``; no other vector can be part of a root vector worth the bound the root
+    asked for (a reply at a MIN node gets ``tau`` minus the most the worlds outside it can
+    add).  Fronts are memoised with the threshold they were computed for and reused for
+    any threshold at least as high.  :meth:`first_moves` gets each first move's threshold
+    from a lower-bound search that keeps only the best few vectors per node (a set of real
+    strategies, so its value is achievable).
     """
 
-    def __init__(self, north: int, south: int, outstanding: int, west: np.ndarray) -> None:
+    def __init__(self, north: int, south: int, outstanding: int, west: np.ndarray,
+                 prob: np.ndarray | None = None) -> None:
         self.north0 = north
         self.south0 = south
         self.outstanding = outstanding
-        self.west = np.asarray(west, dtype=np.int64)
+        self.west = np.ascontiguousarray(west, dtype=np.int64)
         self.nw = len(self.west)
         self.nwords = max(1, (self.nw + 63) // 64)
         self.all = (1 << self.nw) - 1
-        bits = _world_bitsets(self.west, outstanding)
-        self.has_west = [words_to_int(bits[r]) for r in range(15)]
-        self.memo: dict[tuple, np.ndarray] = {}
-        self.canon: dict[tuple, np.ndarray] = {}
-        self.nodes = 0
+        self.hw = _world_bitsets(self.west, outstanding)
+        self.has_west = [words_to_int(self.hw[r]) for r in range(15)]
+        self.allw = int_to_words(self.all, self.nwords)
+        self.wts = np.zeros(self.nwords * 64)
+        self.wtab = weight_table(self.wts, self.nwords)
+        self.stats = np.zeros(20, np.int64)
+        self.store = _new_store()
+        self.cstore = _new_store()
+        self.lb_stats = np.zeros(20, np.int64)
+        self.lb_store = _new_store()
+        self.lb_cstore = _new_store()
+        # Pruned fronts move between transposed positions only when a world's probability
+        # depends on nothing but West's length (then equal canonical worlds weigh the same);
+        # without that, no pruning.
+        self.length_weights = False
+        self.restrict = 1
+        self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
+        if prob is not None:
+            self.set_prob(prob)
+
+    def set_prob(self, prob: np.ndarray) -> None:
+        """World probabilities, which threshold pruning measures vectors with."""
+        prob = np.asarray(prob, dtype=np.float64)
+        self.wts[:] = 0.0
+        self.wts[: self.nw] = prob
+        self.wtab = weight_table(self.wts, self.nwords)
+        by_len: dict[int, float] = {}
+        ok = True
+        for w, p in zip(self.west.tolist(), prob.tolist()):
+            if by_len.setdefault(bin(w).count("1"), p) != p:
+                ok = False
+        self.length_weights = ok
+        # stored fronts were pruned with the old weights
+        self.store, self.cstore = _new_store(), _new_store()
+        self.lb_store, self.lb_cstore = _new_store(), _new_store()
+
+    @property
+    def nodes(self) -> int:
+        """Positions solved (exact search and lower-bound search)."""
+        return int(self.stats[0] + self.lb_stats[0])
+
+    @property
+    def memo(self) -> Dict:
+        """The exact search's memo (hash -> entry); :attr:`canon` the canonical one."""
+        return self.store[0]
+
+    @property
+    def canon(self) -> Dict:
+        return self.cstore[0]
 
     # -- helpers -------------------------------------------------------------
     def holds(self, seat: int, rank: int) -> int:
@@ -114,6 +178,10 @@ class SuitSearch:
         mask = (1 << shift) - 1
         return [(v >> (i * shift)) & mask for i in range(L)]
 
+    def prob_of(self, xs) -> float:
+        """Σ over levels of the probability of the worlds in ``xs``."""
+        return float(_values(self.row(tuple(xs)).reshape(1, -1), self.wts, self.nwords)[0])
+
     def full_row(self, x, levels: int) -> np.ndarray:
         xs = x if isinstance(x, tuple) else (x,) * levels
         return self.row(xs).reshape(1, levels * self.nwords)
@@ -123,178 +191,85 @@ class SuitSearch:
         return tuple(x) if isinstance(x, (tuple, list)) else (x,) * L
 
     # -- search ----------------------------------------------------------------
-    def boundary(self, north: int, south: int, dfd: int, x, lead: int, ths: tuple[int, ...]) -> np.ndarray:
+    def _solve(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int,
+               ths: tuple[int, ...], x, tau: float, lower: bool = False, top: bool = False):
+        """Front of a position (``top``: also how the search solved it, see :func:`_node`)."""
+        L = len(ths)
+        xs = x if isinstance(x, np.ndarray) else self.row(self._xs(x, L))
+        if len(table) == 4:
+            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
+            if winner in (N, S):
+                ths = tuple(t - 1 for t in ths)
+                lead = LEAD_FREE
+            else:
+                lead = LEAD_W if winner == W else LEAD_E
+            table = ()
+            leader = 0
+        rs = [r for _, r in table] + [0] * (3 - len(table))
+        if not self.length_weights:
+            tau = NO_PRUNE
+        cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
+                        0 if lower else self.restrict], np.int64)
+        if lower:
+            st, cst, stats = self.lb_store, self.lb_cstore, self.lb_stats
+        else:
+            st, cst, stats = self.store, self.cstore, self.stats
+        m = L * self.nwords
+        info = (np.zeros((16, m), np.uint64), np.zeros(16), np.zeros(32, np.int64)) if top else self._noinfo
+        front = _solve_node(
+            self.hw, self.allw, self.west, self.wtab, cfg, stats, *st, *cst, north, south, dfd, leader, rs[0], rs[1],
+            rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau), 1 if top else 0, *info,
+        )
+        return (front, info, (north, south, dfd, leader, table, lead, ths)) if top else front
+
+    def boundary(self, north: int, south: int, dfd: int, x, lead: int, ths: tuple[int, ...],
+                 tau: float = NO_PRUNE) -> np.ndarray:
         """Front at the start of a trick, over the levels ``ths`` (future-trick thresholds).
 
         ``x``: the worlds (one bitset, or one per level) the front is wanted over.
         """
-        xs = self._xs(x, len(ths))
-        rmax = max(bin(north).count("1"), bin(south).count("1"))
-        live: list[int] = []
-        lxs: list[int] = []
-        src: list[int] = []
-        for t, v in zip(ths, xs):
-            if t <= 0:
-                src.append(-2)
-            elif t > rmax or not v:
-                src.append(-1)
-            else:
-                src.append(len(live))
-                live.append(t)
-                lxs.append(v)
-        front = self._boundary_live(north, south, dfd, tuple(lxs), lead, tuple(live))
-        if len(live) == len(ths):
-            return front
-        return _expand_levels(front, np.array(src, dtype=np.int64), self.row(xs), self.nwords)
+        return self._solve(north, south, dfd, 0, (), lead, ths, x, tau)
 
-    def _boundary_live(self, north: int, south: int, dfd: int, xs: tuple[int, ...], lead: int, ths: tuple[int, ...]):
-        if not ths:
-            return np.zeros((1, 0), np.uint64)
-        key = (north, south, dfd, xs, lead, ths)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        L = len(ths)
-        # Canonical form: the remaining cards relabelled by rank order, the worlds by West's
-        # current holding.  Positions that differ only by which equivalent cards are gone meet here.
-        xu = 0
-        for v in xs:
-            xu |= v
-        pat = _patterns(self.west, int_to_words(xu, self.nwords), dfd)
-        pwords = max(1, ((1 << bin(dfd).count("1")) + 63) // 64)
-        code = 0
-        for r in range(14, 1, -1):
-            if (north | south | dfd) >> r & 1:
-                code = code * 4 + (1 if north >> r & 1 else 2 if south >> r & 1 else 3)
-        xrow = self.row(xs).reshape(1, -1)
-        ckey = (code, lead, ths, _to_canon(xrow, pat, self.nwords, pwords).tobytes())
-        canon = self.canon.get(ckey)
-        if canon is not None:
-            front = _from_canon(canon, pat, self.nwords, pwords)
-            self.memo[key] = front
-            return front
-        self.nodes += 1
-        if dfd == 0:
-            # The defenders are out of the suit: declarer takes a trick per card of the longer hand.
-            front = xrow
-        elif lead in (LEAD_W, LEAD_E):
-            front = self._min_combine_children(xs, self._lead_moves(north, south, dfd, xs, lead, ths), L)
-        else:
-            fronts = []
-            for seat in (N, S):
-                if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
-                    continue
-                for r in self.lead_choices(north, south, dfd, seat):
-                    fronts.append(self.lead_front(north, south, dfd, xs, ths, seat, r))
-            front = _pareto(np.concatenate(fronts)) if len(fronts) > 1 else fronts[0]
-        self.memo[key] = front
-        self.canon[ckey] = _to_canon(front, pat, self.nwords, pwords)
-        return front
-
-    def _lead_moves(self, north: int, south: int, dfd: int, xs: tuple[int, ...], lead: int, ths: tuple[int, ...]):
-        """A defender on lead: (seat, rank, worlds where legal, solver) per move; rank -1 = exit."""
-        seat = W if lead == LEAD_W else E
-        moves = []
-        for r in _ranks(dfd):
-            moves.append((seat, r, self.holds(seat, r),
-                          lambda xc, r=r: self.play(north, south, dfd & ~(1 << r), xc, ths, seat, ((seat, r),))))
-        # exit (switch suits) is open in every world
-        moves.append((seat, -1, self.all, lambda xc: self.boundary(north, south, dfd, xc, LEAD_FREE, ths)))
-        return moves
-
-    def _follow_moves(self, north: int, south: int, dfd: int, ths: tuple[int, ...], leader: int, table: tuple):
-        seat = (leader + len(table)) % 4
-        moves = []
-        for r in _ranks(dfd):
-            moves.append((seat, r, self.holds(seat, r),
-                          lambda xc, r=r: self.play(north, south, dfd & ~(1 << r), xc, ths, leader,
-                                                    table + ((seat, r),))))
-        moves.append((seat, 0, self.void(seat, dfd),
-                      lambda xc: self.play(north, south, dfd, xc, ths, leader, table + ((seat, 0),))))
-        return moves
+    def play(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], leader: int, table: tuple,
+             tau: float = NO_PRUNE) -> np.ndarray:
+        """Front of a position inside a trick: ``table`` holds (seat, rank) played so far (rank 0 = discard)."""
+        return self._solve(north, south, dfd, leader, table, LEAD_FREE, ths, x, tau)
 
     def lead_choices(self, north: int, south: int, dfd: int, seat: int) -> list[int]:
         hand, other = (north, south) if seat == N else (south, north)
         return _ranks(_representatives(hand, other | dfd))
 
-    def lead_front(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], seat: int, r: int):
+    def lead_front(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], seat: int, r: int,
+                   tau: float = NO_PRUNE, lower: bool = False):
         if seat == N:
-            return self.play(north & ~(1 << r), south, dfd, x, ths, N, ((N, r),))
-        return self.play(north, south & ~(1 << r), dfd, x, ths, S, ((S, r),))
+            return self._solve(north & ~(1 << r), south, dfd, N, ((N, r),), LEAD_FREE, ths, x, tau, lower)
+        return self._solve(north, south & ~(1 << r), dfd, S, ((S, r),), LEAD_FREE, ths, x, tau, lower)
 
-    def _min_children(self, xs: tuple[int, ...], moves: list, L: int):
-        """Solve a MIN node's children in turn over the worlds not yet known to be lost.
+    def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
+                    prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
+        """Every distinct first play with its exact value: (seat, rank, front, value, index of the best row).
 
-        Returns the relevant worlds ``U`` per level (those no child loses for sure) and,
-        per move, its child's worlds per level (None when it has none) and front.
+        The front holds at least every vector worth the move's value (threshold from a
+        lower-bound search), so its best row is the best line's vector.
         """
-        U = list(xs)
+        self.set_prob(prob)
         out = []
-        for seat, r, wc, solve in moves:
-            xc = tuple(u & wc for u in U)
-            if not any(xc):
-                out.append((seat, r, wc, None, None))
+        for seat in (N, S):
+            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
                 continue
-            f = solve(xc)
-            won = self.ints(_level_or(f), L)
-            for i in range(L):
-                # worlds of this child outside every one of its vectors are lost in every combination
-                U[i] &= ~(xc[i] & ~won[i])
-            out.append((seat, r, wc, xc, f))
-        return U, out
-
-    def _min_combine_children(self, xs: tuple[int, ...], moves: list, L: int) -> np.ndarray:
-        U, children = self._min_children(xs, moves, L)
-        urow = self.row(tuple(U))
-        parts = []
-        for _seat, _r, wc, _xc, f in children:
-            if f is None:
-                continue
-            fm = _mask_pareto(f, urow)
-            cover = tuple(u & wc for u in U)
-            if fm.shape[0] == 1 and np.array_equal(fm[0], self.row(cover)):
-                continue  # this child wins every relevant world: no constraint
-            parts.append((wc, fm))
-        parts.sort(key=lambda c: c[1].shape[0])
-        front = urow.reshape(1, -1)
-        for wc, fc in parts:
-            notwc = self.row(tuple(u & ~wc for u in U))
-            front = _min_combine(front, fc, notwc)
-        return front
-
-    def play(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], leader: int, table: tuple) -> np.ndarray:
-        """Front of a position inside a trick: ``table`` holds (seat, rank) played so far (rank 0 = discard)."""
-        xs = self._xs(x, len(ths))
-        if len(table) == 4:
-            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
-            if winner in (N, S):
-                return self.boundary(north, south, dfd, xs, LEAD_FREE, tuple(t - 1 for t in ths))
-            return self.boundary(north, south, dfd, xs, LEAD_W if winner == W else LEAD_E, ths)
-        key = (north, south, dfd, xs, ths, leader, table)
-        got = self.memo.get(key)
-        if got is not None:
-            return got
-        self.nodes += 1
-        seat = (leader + len(table)) % 4
-        L = len(ths)
-        if seat in (N, S):
-            hand = north if seat == N else south
-            if not hand:
-                front = self.play(north, south, dfd, xs, ths, leader, table + ((seat, 0),))
-            else:
-                fronts = [
-                    self.play(
-                        north & ~(1 << r) if seat == N else north,
-                        south & ~(1 << r) if seat == S else south,
-                        dfd, xs, ths, leader, table + ((seat, r),),
-                    )
-                    for r in self.follow_choices(north, south, dfd, seat, table)
-                ]
-                front = _pareto(np.concatenate(fronts)) if len(fronts) > 1 else fronts[0]
-        else:
-            front = self._min_combine_children(xs, self._follow_moves(north, south, dfd, ths, leader, table), L)
-        self.memo[key] = front
-        return front
+            for r in self.lead_choices(north, south, dfd, seat):
+                tau = NO_PRUNE
+                if self.length_weights:
+                    lb = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE, lower=True)
+                    if lb.shape[0]:
+                        tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
+                f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau)
+                if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
+                    f = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE)
+                vals = _values(f, self.wts, self.nwords)
+                i = int(np.argmax(vals))
+                out.append((seat, r, f, float(vals[i]), i))
+        return out
 
     def follow_choices(self, north: int, south: int, dfd: int, seat: int, table: tuple) -> list[int]:
         hand, other = (north, south) if seat == N else (south, north)
@@ -323,88 +298,93 @@ class SuitSearch:
     # -- strategy reconstruction ----------------------------------------------------
     def explain_play(
         self, north: int, south: int, dfd: int, x: int, ths: tuple[int, ...], leader: int, table: tuple,
-        need: list[int], depth: int, xs: tuple[int, ...] | None = None,
+        need: list[int], depth: int, xs=None, tau: float | None = None,
     ) -> list[Decision]:
         """Declarer's decisions below an in-trick position that guarantee ``need`` (levels of worlds).
 
-        ``x``: the worlds in which the position is reached (shown); ``xs``: the worlds per
-        level the search solved it over (default ``x`` at every level).
+        ``x``: the worlds in which the position is reached (shown); ``xs`` the worlds per level it is
+        solved over (default ``x``); ``tau`` the threshold (default: the value of ``need``, which
+        every call of the search that led to ``need`` used or undercut, so the fronts come from the memo).
         """
-        if depth <= 0:
-            return []
-        L = len(ths)
-        xs = self._xs(x, L) if xs is None else xs
-        if len(table) == 4:
-            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
-            if winner in (N, S):
-                ths2 = tuple(t - 1 for t in ths)
-                return self.explain_boundary(north, south, dfd, x, LEAD_FREE, ths2, need, depth, xs)
-            lead = LEAD_W if winner == W else LEAD_E
-            return self.explain_boundary(north, south, dfd, x, lead, ths, need, depth, xs)
-        seat = (leader + len(table)) % 4
-        if seat in (N, S):
-            hand = north if seat == N else south
-            if not hand:
-                sub = self.explain_play(north, south, dfd, x, ths, leader, table + ((seat, 0),), need, depth, xs)
-                return [Decision(seat, 0, x, sub)]
-            needw = self.row(tuple(need))
-            for r in self.follow_choices(north, south, dfd, seat, table):
-                n2 = north & ~(1 << r) if seat == N else north
-                s2 = south & ~(1 << r) if seat == S else south
-                f = self.play(n2, s2, dfd, xs, ths, leader, table + ((seat, r),))
-                if _find_superset(f, needw) >= 0:
-                    sub = self.explain_play(n2, s2, dfd, x, ths, leader, table + ((seat, r),), need, depth - 1, xs)
-                    return [Decision(seat, r, x, sub)]
-            raise AssertionError("no declarer play achieves the required vector")
-        _, children = self._min_children(xs, self._follow_moves(north, south, dfd, ths, leader, table), L)
-        out = []
-        for seat, r, wc, xc, _f in children:
-            if not x & wc:
-                continue
-            sub = self.explain_play(
-                north, south, dfd & ~(1 << r) if r > 0 else dfd, x & wc, ths, leader, table + ((seat, r),),
-                [v & wc for v in need], depth, xc if xc is not None else (0,) * L,
-            )
-            out.append(Decision(seat, r, x & wc, sub))
-        return out
+        return self._explain(north, south, dfd, leader, table, LEAD_FREE, ths, x, xs, need, tau, depth)
 
     def explain_boundary(
         self, north: int, south: int, dfd: int, x: int, lead: int, ths: tuple[int, ...], need: list[int], depth: int,
-        xs: tuple[int, ...] | None = None,
+        xs=None, tau: float | None = None,
     ) -> list[Decision]:
-        xs = self._xs(x, len(ths)) if xs is None else xs
-        rmax = max(bin(north).count("1"), bin(south).count("1"))
-        live_idx = [i for i, t in enumerate(ths) if 1 <= t <= rmax and xs[i]]
-        if depth <= 0 or not live_idx or dfd == 0 or not x:
+        return self._explain(north, south, dfd, 0, (), lead, ths, x, xs, need, tau, depth)
+
+    def _explain(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int, ths: tuple[int, ...],
+                 x: int, xs, need, tau: float | None, depth: int) -> list[Decision]:
+        L = len(ths)
+        xs = xs if isinstance(xs, np.ndarray) else self.row(self._xs(x if xs is None else xs, L))
+        need = need if isinstance(need, np.ndarray) else self.row(tuple(need))
+        if tau is None:
+            tau = self.prob_of(self.ints(need, L)) - SLACK if self.length_weights else NO_PRUNE
+        if depth <= 0:
             return []
-        need_live = [need[i] for i in live_idx]
-        live = tuple(ths[i] for i in live_idx)
-        lxs = tuple(xs[i] for i in live_idx)
-        L = len(live)
-        if lead in (LEAD_W, LEAD_E):
-            _, children = self._min_children(lxs, self._lead_moves(north, south, dfd, lxs, lead, live), L)
-            out = []
-            for seat, r, wc, xc, _f in children:
-                xc = xc if xc is not None else (0,) * L
-                if r == -1:
-                    sub = self.explain_boundary(north, south, dfd, x, LEAD_FREE, live, need_live, depth, xc)
-                    out.append(Decision(seat, -1, x, sub))
-                elif x & wc:
-                    sub = self.explain_play(
-                        north, south, dfd & ~(1 << r), x & wc, live, seat, ((seat, r),), [v & wc for v in need_live],
-                        depth, xc,
-                    )
-                    out.append(Decision(seat, r, x & wc, sub))
-            return out
-        needw = self.row(tuple(need_live))
-        for seat in (N, S):
-            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
+        if len(table) == 4:
+            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
+            if winner in (N, S):
+                ths, lead = tuple(t - 1 for t in ths), LEAD_FREE
+            else:
+                lead = LEAD_W if winner == W else LEAD_E
+            table, leader = (), 0
+        seat = (leader + len(table)) % 4 if table else (W if lead == LEAD_W else E if lead == LEAD_E else -1)
+        if seat in (N, S) or seat == -1:
+            # declarer: the first play whose front holds a vector containing ``need``
+            if table:
+                xs2, ths2, tau2 = xs, ths, tau
+            else:
+                _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, top=True)
+                xs2, ths2, tau2 = ix[15].copy(), tuple(int(t) for t in ih[:L]), float(it[15])
+                if not xs2.any() or dfd == 0 or not x:
+                    return []
+                need = need & xs2
+            plays = []
+            if table:
+                hand = north if seat == N else south
+                if not hand:
+                    sub = self._explain(north, south, dfd, leader, table + ((seat, 0),), lead, ths, x, xs, need, tau,
+                                        depth)
+                    return [Decision(seat, 0, x, sub)]
+                plays = [(seat, r) for r in self.follow_choices(north, south, dfd, seat, table)]
+            else:
+                for sd in (N, S):
+                    if lead == LEAD_N and sd != N or lead == LEAD_S and sd != S:
+                        continue
+                    plays += [(sd, r) for r in self.lead_choices(north, south, dfd, sd)]
+            for sd, r in plays:
+                n2 = north & ~(1 << r) if sd == N else north
+                s2 = south & ~(1 << r) if sd == S else south
+                ld2, t2 = (leader, table + ((sd, r),)) if table else (sd, ((sd, r),))
+                f = self._solve(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, xs2, tau2)
+                if _find_superset(f, need) >= 0:
+                    sub = self._explain(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, x, xs2, need, tau2, depth - 1)
+                    return [Decision(sd, r, x, sub)]
+            raise AssertionError("no declarer play achieves the required vector")
+        # a defender: every reply, over the worlds and threshold the search gave it
+        _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, top=True)
+        if not table:
+            ths = tuple(int(t) for t in ih[:L])
+            if not ix[15].any() or not x:
+                return []
+            need = need & ix[15]
+        out = []
+        for a in range(int(ih[14])):
+            r = int(ih[16 + a])
+            wc = self.all if r == -1 else self.void(seat, dfd) if r == 0 else self.holds(seat, r)
+            if not x & wc:
                 continue
-            for r in self.lead_choices(north, south, dfd, seat):
-                f = self.lead_front(north, south, dfd, lxs, live, seat, r)
-                if _find_superset(f, needw) >= 0:
-                    n2 = north & ~(1 << r) if seat == N else north
-                    s2 = south & ~(1 << r) if seat == S else south
-                    sub = self.explain_play(n2, s2, dfd, x, live, seat, ((seat, r),), need_live, depth - 1, lxs)
-                    return [Decision(seat, r, x, sub)]
-        raise AssertionError("no lead achieves the required vector")
+            needc = need & self.row((wc,) * L)
+            if r == -1:
+                sub = self._explain(north, south, dfd, 0, (), LEAD_FREE, ths, x, ix[a].copy(), needc, float(it[a]),
+                                    depth)
+                out.append(Decision(seat, -1, x, sub))
+                continue
+            d2 = dfd & ~(1 << r) if r > 0 else dfd
+            ld2, t2 = (leader, table + ((seat, r),)) if table else (seat, ((seat, r),))
+            sub = self._explain(north, south, d2, ld2, t2, LEAD_FREE, ths, x & wc, ix[a].copy(), needc, float(it[a]),
+                                depth)
+            out.append(Decision(seat, r, x & wc, sub))
+        return out
