@@ -357,6 +357,8 @@ def render_deal(problem: Any, result: Result, console: Console, tree: bool = Tru
                                f"{extra['layouts']}, seed {extra['seed']}", style="dim"))
     if extra.get("lookahead"):
         console.print(Text(f"searched {extra['lookahead']} trick(s) exactly, then double dummy", style="dim"))
+    if extra.get("note"):
+        console.print(Text(str(extra["note"]), style="yellow"))
     if "position_value" in extra:
         console.print(Text(f"double dummy rates the position {pct(extra['position_value'])} "
                            "(it always finds the winning card in every layout)", style="dim"))

@@ -29,8 +29,8 @@ def write(tmp_path: Path, text: str, name: str = "deal.yaml") -> str:
     return str(p)
 
 
-def test_json_table_equals_dds() -> None:
-    deal = random_deal(random.Random(4242))
+@pytest.mark.parametrize("deal", [Deal.from_pbn(DEAL), random_deal(random.Random(4242), 9)])
+def test_json_table_equals_dds(deal: Deal) -> None:
     r = run(deal.pbn(), "--json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)

@@ -73,7 +73,7 @@ OLOW = OHIGH + 8192
 OSPREAD = OLOW + 8192
 ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 no lost-trick bound,
 #   4 no partner entries in quick tricks, 8 no quick tricks, 16 no trump bounds, 32 exact table entries,
-#   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions), 128 print them,
+#   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions),
 #   256 check every stored result on other small cards (ODEBUG + 5 counts failures), 512 no run closure
 WORK_SIZE = ODEBUG + 8
 
@@ -212,8 +212,6 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                 lo = bd & 255
                 hi = (bd >> 8) & 255
                 if lo >= t or hi < t:
-                    A[ODEBUG + 1] = w1
-                    A[ODEBUG + 2] = w2
                     m = s0 & 15
                     A[rd] = ((np.int64(1) << m) - 1) << (n0 - m)
                     m = s1 & 15
@@ -1091,8 +1089,6 @@ def _search(A, tt, trump, tl, ply, t, only):
             status, best = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
-                e1 = A[ODEBUG + 1]
-                e2 = A[ODEBUG + 2]
                 A[ODEBUG] = 32 | 15
                 tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
                 tt2[0] = 12
@@ -1102,10 +1098,6 @@ def _search(A, tt, trump, tl, ply, t, only):
                 A[ODEBUG] = saved
                 if r2 != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
-                    if A[ODEBUG] & 128:
-                        print("BAD", tl, leader, t, status, A[OH], A[OH + 1], A[OH + 2], A[OH + 3], A[OH + 4],
-                              A[OH + 5], A[OH + 6], A[OH + 7], A[OH + 8], A[OH + 9], A[OH + 10], A[OH + 11],
-                              A[OH + 12], A[OH + 13], A[OH + 14], A[OH + 15], e1, e2)
             if status != 0:
                 A[OST + 1] += 1
                 return status == 1
@@ -1315,15 +1307,6 @@ def _search(A, tt, trump, tl, ply, t, only):
                 A[ODEBUG] = flags
                 if r2 != res:
                     A[ODEBUG + 5] += 1
-                    if flags & 128:
-                        print("BAD STORE tl", tl, "leader", leader, "t", t, "res", res, "rel", rels[0], rels[1],
-                              rels[2], rels[3])
-                        print("  origin", saved[0], saved[1], saved[2], saved[3], saved[4], saved[5], saved[6],
-                              saved[7], saved[8], saved[9], saved[10], saved[11], saved[12], saved[13], saved[14],
-                              saved[15])
-                        print("  variant", A[OH], A[OH + 1], A[OH + 2], A[OH + 3], A[OH + 4], A[OH + 5], A[OH + 6],
-                              A[OH + 7], A[OH + 8], A[OH + 9], A[OH + 10], A[OH + 11], A[OH + 12], A[OH + 13],
-                              A[OH + 14], A[OH + 15])
                 for k in range(20):
                     A[OH + k] = saved[k]
                 for k in range(4):

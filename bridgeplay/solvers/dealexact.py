@@ -133,6 +133,16 @@ def solve(problem: Any, options: Any = None) -> Result:
         raise unsupported("esm", problem)
     depth = getattr(options, "depth", 3) if options is not None else 3
     t0 = time.perf_counter()
+    count = DealWorlds(problem).count
+    if count > MAX_EXACT_WORLDS:
+        # Too many layouts to enumerate (a full deal): sample them and say so.
+        from bridgeplay.solvers.dealsampling import solve_repeated
+
+        res = solve_repeated(problem, options)
+        res.extra["note"] = (f"{count} layouts are too many for the exact solver (at most {MAX_EXACT_WORLDS}); "
+                             "this is repeated minimaxing over sampled layouts (see also deal-alphamu, "
+                             "deal-vector, deal-prm)")
+        return res
     worlds, west = exact_worlds(problem)
     weights = np.full(len(west), 1.0 / len(west))
     search, first = analyse(problem, west, weights)

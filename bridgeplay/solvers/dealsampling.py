@@ -264,6 +264,7 @@ class VectorSearch(DealSearch):
         self.tricks_objective = problem.tricks is None
         self.prm = prm
         self.vmemo: dict[tuple, np.ndarray] = {}
+        self.ddcache: dict[tuple, np.ndarray] = {}
 
     def mask(self, x: int) -> np.ndarray:
         m = np.zeros(self.nw, dtype=bool)
@@ -274,13 +275,23 @@ class VectorSearch(DealSearch):
         return tricks.astype(float) if self.tricks_objective else (tricks >= need).astype(float)
 
     def dd(self, north: Masks, south: Masks, dfd: Masks, x: int, leader: int, table: tuple[Play, ...]) -> np.ndarray:
-        """Double-dummy North-South tricks (current trick included) per world; NaN outside x."""
+        """Double-dummy North-South tricks (current trick included) per world; NaN outside x.
+
+        Values are cached per public position and world: the same position is met with many world sets.
+        """
+        key = (north, south, dfd, leader, table)
+        known = self.ddcache.get(key)
+        if known is None:
+            known = np.full(self.nw, np.nan)
+            self.ddcache[key] = known
         idx = self.indices(x)
-        tl = sum(m.bit_count() for m in north) + (1 if any(p[0] == N for p in table) else 0)
-        out = self.dd_ready().ns_tricks(north, south, dfd, self.west, idx, leader, table, tl)
-        self.dd_solves += len(idx)
+        todo = idx[np.isnan(known[idx])]
+        if len(todo):
+            tl = sum(m.bit_count() for m in north) + (1 if any(p[0] == N for p in table) else 0)
+            known[todo] = self.dd_ready().ns_tricks(north, south, dfd, self.west, todo, leader, table, tl)
+            self.dd_solves += len(todo)
         full = np.full(self.nw, np.nan)
-        full[idx] = out
+        full[idx] = known[idx]
         return full
 
     def vnode(self, north: Masks, south: Masks, dfd: Masks, x: int, need: int, leader: int, table: tuple[Play, ...],

@@ -376,10 +376,10 @@ class DealSearch:
         if got is not None and got[1] <= tau:
             return got[0]
         ckey = perm = None
-        if not table and self.uniform:
+        if not table and self.uniform:  # (inside a trick, transpositions are rare: measured, not worth it)
             # Transposition on the layouts still possible: positions reached by different histories
             # with the same cards and the same set of current layouts have the same front.
-            ckey, perm = self.canonical(north, south, dfd, x, ths, leader, depth)
+            ckey, perm = self.canonical(north, south, dfd, x, ths, leader, depth, table)
             hit = self.canon.get(ckey)
             if hit is not None and hit[1] <= tau:
                 front = self.from_canon(hit[0], perm, len(ths))
@@ -423,7 +423,7 @@ class DealSearch:
 
     # -- transposition over layouts -------------------------------------------------------------------
     def canonical(self, north: Masks, south: Masks, dfd: Masks, x: int, ths: tuple[int, ...], leader: int,
-                  depth: int | None) -> tuple[tuple, np.ndarray]:
+                  depth: int | None, table: tuple[Play, ...] = ()) -> tuple[tuple, np.ndarray]:
         """Key of a trick boundary by its cards and the *set* of West's current holdings over ``x``, and
         the worlds of ``x`` in canonical order (sorted by that holding; one world per holding, since
         who played every gone card is public)."""
@@ -431,7 +431,7 @@ class DealSearch:
         cur = self.west[idx] & np.array(dfd, dtype=np.int64)
         codes = (cur[:, 0] << 48) | (cur[:, 1] << 32) | (cur[:, 2] << 16) | cur[:, 3]
         order = np.argsort(codes, kind="stable")
-        return (north, south, dfd, leader, ths, depth, codes[order].tobytes()), idx[order]
+        return (north, south, dfd, leader, ths, depth, table, codes[order].tobytes()), idx[order]
 
     def to_canon(self, front: np.ndarray, perm: np.ndarray, L: int) -> np.ndarray:
         r = front.shape[0]
