@@ -216,6 +216,8 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
     defender's node, per reply a (``info_h[14]`` of them) its card ``info_h[16 + a]`` (0 = shows
     out, -1 = exits), the worlds it was solved over ``info_x[a]`` and its threshold ``info_t[a]``
     (a strategy is read off the search along the same calls, so every front comes from the memo).
+    A top node returns only rows that may be its most valuable (see ``_pareto_open``) and is not
+    memoised.
     """
     nwords = cfg[0]
     L = cfg[1]
@@ -509,30 +511,28 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                 front[0, :] = U
                 if prune:
                     front = _tprune(front, wtab, nwords, tau)
+                pairs = 0
+                # at the top only the best row matters: worlds no later reply can clear weigh as a sum
+                openm = np.zeros(m, np.uint64)
                 for k in range(use):
                     if front.shape[0] == 0:
                         break
+                    pairs += front.shape[0] * (off[k + 1] - off[k])
                     stats[1] += front.shape[0] * (off[k + 1] - off[k])
+                    if top:
+                        openm[:] = 0
+                        for q in range(k + 1, use):
+                            for c in range(m):
+                                openm[c] |= U[c] & ~cnot[q, c]
                     front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
-                                           cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats)
+                                           cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
+                                           openm, top != 0)
                     front = _cap_rows(front, wtab, nwords, beam)
-                    if front.shape[0] > stats[2]:
-                        stats[2] = front.shape[0]
-                        stats[4] = north
-                        stats[5] = south
-                        stats[6] = dfd
-                        stats[7] = leader
-                        stats[8] = r0
-                        stats[9] = r1
-                        stats[10] = r2
-                        stats[11] = nt
-                        stats[12] = lead
-                        stats[13] = np.int64(tau * 1e6)
-                        stats[14] = np.int64(_trow(xs2, wtab, nwords) * 1e6)
-                        stats[15] = nk
-        _store(st, key, front, tau)
-        if nt == 0 and dfd != 0:
-            _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau)
+                    stats[2] = max(stats[2], pairs)  # the most pairs one node combined
+        if not top:  # a top node keeps only its best rows
+            _store(st, key, front, tau)
+            if nt == 0 and dfd != 0:
+                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau)
     if anywon:
         out = front.copy()
         for q in range(out.shape[0]):

@@ -50,8 +50,9 @@ def _pareto(F):
     last = 0  # the kept row that dominated last: tried first
     for ii in range(k):
         i = order[ii]
-        if nk > 0:
-            j = keep[nk - 1]
+        if ii > 0:
+            # equal to the row before (kept, or dominated like this one)
+            j = order[ii - 1]
             same = True
             for w in range(m):
                 if F[i, w] != F[j, w]:
@@ -405,12 +406,61 @@ def _reaches(c, F, fv, order, notwc, wtab, nwords, tau):
 
 
 @njit(cache=True)
-def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, stats):
+def _pareto_open(F, openm, wtab, nwords):
+    """Rows of F that may still give the most valuable final row, when only the bits in ``openm`` can
+    still be cleared (by later minima) and nothing but the final value matters.
+
+    Row ``u`` is dropped when a kept row ``v`` has ``v & openm`` containing ``u & openm`` and at
+    least the value of ``u`` outside ``openm``: whatever is combined later, ``v`` ends worth as much.
+    """
+    k, m = F.shape
+    if k <= 1:
+        return F.copy()
+    sv = np.empty(k)
+    key = np.empty(k)
+    for i in range(k):
+        s = 0.0
+        c = 0
+        for w in range(m):
+            s += _tword(F[i, w] & ~openm[w], wtab, w % nwords)
+            c += _popcount64(F[i, w] & openm[w])
+        sv[i] = s
+        key[i] = -s - 1e-6 * c  # most settled value first; on ties the larger open part first
+    order = np.argsort(key, kind="mergesort")
+    keep = np.empty(k, np.int64)
+    nk = 0
+    for ii in range(k):
+        i = order[ii]
+        dominated = False
+        for jj in range(nk):
+            j = keep[jj]
+            if sv[j] < sv[i]:
+                continue
+            sub = True
+            for w in range(m):
+                if F[i, w] & openm[w] & ~F[j, w]:
+                    sub = False
+                    break
+            if sub:
+                dominated = True
+                break
+        if not dominated:
+            keep[nk] = i
+            nk += 1
+    out = np.empty((nk, m), np.uint64)
+    for a in range(nk):
+        out[a, :] = F[keep[a], :]
+    return out
+
+
+@njit(cache=True)
+def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, stats, openm, useopen):
     """Pareto front of {r & (f | notwc)} that may still be worth ``tau`` (``tau`` < 0: all of it).
 
     With pruning a candidate must be worth ``tau`` and, for every reply still to be combined
     (rows ``rest[rest_off[q]:rest_off[q + 1]]``, its non-worlds ``rest_notwc[q]``), some row of that
     reply must leave it worth ``tau``: combining only removes worlds, so the others cannot reach it.
+    ``useopen``: only the best final value matters, filter with :func:`_pareto_open` over ``openm``.
     """
     a, m = R.shape
     b = F.shape[0]
@@ -470,6 +520,6 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             cand[n, :] = c
             n += 1
     stats[16] += n
-    out = _pareto(cand[:n])
+    out = _pareto_open(cand[:n], openm, wtab, nwords) if useopen else _pareto(cand[:n])
     stats[17] += out.shape[0]
     return out

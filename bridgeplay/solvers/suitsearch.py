@@ -240,17 +240,20 @@ class SuitSearch:
         return _ranks(_representatives(hand, other | dfd))
 
     def lead_front(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], seat: int, r: int,
-                   tau: float = NO_PRUNE, lower: bool = False):
-        if seat == N:
-            return self._solve(north & ~(1 << r), south, dfd, N, ((N, r),), LEAD_FREE, ths, x, tau, lower)
-        return self._solve(north, south & ~(1 << r), dfd, S, ((S, r),), LEAD_FREE, ths, x, tau, lower)
+                   tau: float = NO_PRUNE, lower: bool = False, best: bool = False):
+        """Front after declarer leads ``r`` from ``seat``; ``best``: only rows that may be the most valuable."""
+        n2, s2 = (north & ~(1 << r), south) if seat == N else (north, south & ~(1 << r))
+        out = self._solve(n2, s2, dfd, seat, ((seat, r),), LEAD_FREE, ths, x, tau, lower, top=best)
+        return out[0] if best else out
 
     def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
                     prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
         """Every distinct first play with its exact value: (seat, rank, front, value, index of the best row).
 
-        The front holds at least every vector worth the move's value (threshold from a
-        lower-bound search), so its best row is the best line's vector.
+        The front is solved with the threshold of a lower-bound search and, at its top (the
+        defender's reply to the lead), keeps only rows that may be the most valuable: worlds no
+        later reply can clear are weighed as a sum instead of compared bit by bit
+        (:func:`bridgeplay.engine.vectors._pareto_open`), so its best row is the best line's vector.
         """
         self.set_prob(prob)
         out = []
@@ -263,9 +266,9 @@ class SuitSearch:
                     lb = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE, lower=True)
                     if lb.shape[0]:
                         tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
-                f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau)
+                f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau, best=True)
                 if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
-                    f = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE)
+                    f = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE, best=True)
                 vals = _values(f, self.wts, self.nwords)
                 i = int(np.argmax(vals))
                 out.append((seat, r, f, float(vals[i]), i))
