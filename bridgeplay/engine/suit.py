@@ -6,7 +6,8 @@ Seats are N, E, S, W = 0..3; a holding is an int mask with bit r for rank r.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit
+from numba import njit, types
+from numba.typed import Dict, List
 
 from bridgeplay.engine.vectors import (
     _from_canon,
@@ -548,3 +549,18 @@ def _solve_node(hw, allw, west, wtab, cfg, stats, m0, m1, m2, m3, m4, c0, c1, c2
     """Entry point for Python: :func:`_node` with the memos passed as their parts (cheap to dispatch)."""
     return _node(hw, allw, west, wtab, cfg, stats, (m0, m1, m2, m3, m4), (c0, c1, c2, c3, c4), north, south, dfd,
                  leader, r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h)
+
+
+_ROW = types.uint64[::1]
+_FRONT = types.uint64[:, ::1]
+
+
+@njit(cache=True)
+def _empty_store():
+    """A memo for :func:`_node`: key -> index, then rows, fronts, thresholds, tags per index.
+
+    Made here, not from Python: building typed containers from the interpreter costs milliseconds
+    (numba re-derives their types every time), more than a whole small search.
+    """
+    return (Dict.empty(types.int64, types.int64), List.empty_list(_ROW), List.empty_list(_FRONT),
+            List.empty_list(types.float64), List.empty_list(types.int64))

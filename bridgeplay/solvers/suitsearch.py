@@ -23,10 +23,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba import types
-from numba.typed import Dict, List
+from numba.typed import Dict
 
-from bridgeplay.engine.suit import _representatives, _solve_node, _trick_winner, _world_bitsets
+from bridgeplay.engine.suit import _empty_store, _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
     _find_superset,
     _values,
@@ -60,13 +59,7 @@ BEAM = 8  # rows kept per node by the lower-bound search
 
 
 def _new_store() -> tuple:
-    return (
-        Dict.empty(types.int64, types.int64),
-        List.empty_list(types.uint64[::1]),
-        List.empty_list(types.uint64[:, ::1]),
-        List.empty_list(types.float64),
-        List.empty_list(types.int64),
-    )
+    return _empty_store()
 
 
 class SuitSearch:
