@@ -56,6 +56,7 @@ class Decision:
 NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
 BEAM = 8  # rows kept per node by the lower-bound search
+SMALL = 8  # up to this many worlds the first moves are solved without a lower-bound threshold
 
 
 def _new_store() -> tuple:
@@ -95,13 +96,12 @@ class SuitSearch:
         self.has_west = [words_to_int(self.hw[r]) for r in range(15)]
         self.allw = int_to_words(self.all, self.nwords)
         self.wts = np.zeros(self.nwords * 64)
-        self.wtab = weight_table(self.wts, self.nwords)
+        self._wtab = None  # weight_table(self.wts), made when first used
         self.stats = np.zeros(20, np.int64)
-        self.store = _new_store()
-        self.cstore = _new_store()
         self.lb_stats = np.zeros(20, np.int64)
-        self.lb_store = _new_store()
-        self.lb_cstore = _new_store()
+        # the memos are made when first used (each costs a call into numba and the boxing of
+        # five typed containers, a sizeable part of a small search)
+        self._store = self._cstore = self._lb_store = self._lb_cstore = None
         # Pruned fronts move between transposed positions only when a world's probability
         # depends on nothing but West's length (then equal canonical worlds weigh the same);
         # without that, no pruning.
@@ -116,7 +116,7 @@ class SuitSearch:
         prob = np.asarray(prob, dtype=np.float64)
         self.wts[:] = 0.0
         self.wts[: self.nw] = prob
-        self.wtab = weight_table(self.wts, self.nwords)
+        self._wtab = None
         by_len: dict[int, float] = {}
         ok = True
         for w, p in zip(self.west.tolist(), prob.tolist()):
@@ -124,8 +124,37 @@ class SuitSearch:
                 ok = False
         self.length_weights = ok
         # stored fronts were pruned with the old weights
-        self.store, self.cstore = _new_store(), _new_store()
-        self.lb_store, self.lb_cstore = _new_store(), _new_store()
+        self._store = self._cstore = self._lb_store = self._lb_cstore = None
+
+    @property
+    def wtab(self) -> np.ndarray:
+        if self._wtab is None:
+            self._wtab = weight_table(self.wts, self.nwords)
+        return self._wtab
+
+    @property
+    def store(self) -> tuple:
+        if self._store is None:
+            self._store = _new_store()
+        return self._store
+
+    @property
+    def cstore(self) -> tuple:
+        if self._cstore is None:
+            self._cstore = _new_store()
+        return self._cstore
+
+    @property
+    def lb_store(self) -> tuple:
+        if self._lb_store is None:
+            self._lb_store = _new_store()
+        return self._lb_store
+
+    @property
+    def lb_cstore(self) -> tuple:
+        if self._lb_cstore is None:
+            self._lb_cstore = _new_store()
+        return self._lb_cstore
 
     @property
     def nodes(self) -> int:
@@ -255,7 +284,7 @@ class SuitSearch:
                 continue
             for r in self.lead_choices(north, south, dfd, seat):
                 tau = NO_PRUNE
-                if self.length_weights:
+                if self.length_weights and self.nw > SMALL:
                     lb = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE, lower=True)
                     if lb.shape[0]:
                         tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
