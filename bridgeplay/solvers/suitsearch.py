@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba.typed import Dict
 
-from bridgeplay.engine.suit import _empty_store, _representatives, _solve_node, _trick_winner, _world_bitsets
+from bridgeplay.engine.suit import _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
     _find_superset,
     _values,
@@ -57,10 +57,6 @@ NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
 BEAM = 8  # rows kept per node by the lower-bound search
 SMALL = 8  # up to this many worlds the first moves are solved without a lower-bound threshold
-
-
-def _new_store() -> tuple:
-    return _empty_store()
 
 
 class SuitSearch:
@@ -99,9 +95,7 @@ class SuitSearch:
         self._wtab = None  # weight_table(self.wts), made when first used
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
-        # the memos are made when first used (each costs a call into numba and the boxing of
-        # five typed containers, a sizeable part of a small search)
-        self._store = self._cstore = self._lb_store = self._lb_cstore = None
+        self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
         # Pruned fronts move between transposed positions only when a world's probability
         # depends on nothing but West's length (then equal canonical worlds weigh the same);
         # without that, no pruning.
@@ -124,7 +118,7 @@ class SuitSearch:
                 ok = False
         self.length_weights = ok
         # stored fronts were pruned with the old weights
-        self._store = self._cstore = self._lb_store = self._lb_cstore = None
+        self._memos = None
 
     @property
     def wtab(self) -> np.ndarray:
@@ -133,28 +127,10 @@ class SuitSearch:
         return self._wtab
 
     @property
-    def store(self) -> tuple:
-        if self._store is None:
-            self._store = _new_store()
-        return self._store
-
-    @property
-    def cstore(self) -> tuple:
-        if self._cstore is None:
-            self._cstore = _new_store()
-        return self._cstore
-
-    @property
-    def lb_store(self) -> tuple:
-        if self._lb_store is None:
-            self._lb_store = _new_store()
-        return self._lb_store
-
-    @property
-    def lb_cstore(self) -> tuple:
-        if self._lb_cstore is None:
-            self._lb_cstore = _new_store()
-        return self._lb_cstore
+    def memos(self):
+        if self._memos is None:
+            self._memos = _new_memos()
+        return self._memos
 
     @property
     def nodes(self) -> int:
@@ -164,11 +140,11 @@ class SuitSearch:
     @property
     def memo(self) -> Dict:
         """The exact search's memo (hash -> entry); :attr:`canon` the canonical one."""
-        return self.store[0]
+        return self.memos.st[0]
 
     @property
     def canon(self) -> Dict:
-        return self.cstore[0]
+        return self.memos.cst[0]
 
     # -- helpers -------------------------------------------------------------
     def holds(self, seat: int, rank: int) -> int:
@@ -232,15 +208,13 @@ class SuitSearch:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
                         0 if lower else self.restrict], np.int64)
-        if lower:
-            st, cst, stats = self.lb_store, self.lb_cstore, self.lb_stats
-        else:
-            st, cst, stats = self.store, self.cstore, self.stats
+        stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         info = (np.zeros((16, m), np.uint64), np.zeros(16), np.zeros(32, np.int64)) if top else self._noinfo
         front = _solve_node(
-            self.hw, self.allw, self.west, self.wtab, cfg, stats, *st, *cst, north, south, dfd, leader, rs[0], rs[1],
-            rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau), 1 if top else 0, *info,
+            self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
+            leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
+            1 if top else 0, *info,
         )
         return (front, info, (north, south, dfd, leader, table, lead, ths)) if top else front
 
