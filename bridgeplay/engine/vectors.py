@@ -326,12 +326,14 @@ def _mask_pareto(F, mask):
 
 # -- values through byte tables: wtab[8 * i + b, v] = weight of the worlds set in byte value v at byte b of
 #    word i of a level (the same for every level); 8 lookups per word whatever its number of bits.
+_BYTE_BITS = ((np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1).astype(np.float64)  # [256, 8]
+
+
 def weight_table(weights: np.ndarray, nwords: int) -> np.ndarray:
     """Byte tables of ``weights`` (one per world, padded to ``64 * nwords``) for :func:`_tword`."""
     w = np.zeros(nwords * 64)
     w[: len(weights)] = weights
-    bits = (np.arange(256)[:, None] >> np.arange(8)[None, :]) & 1  # [256, 8]
-    return np.ascontiguousarray((bits @ w.reshape(nwords * 8, 8).T).T)
+    return np.ascontiguousarray((_BYTE_BITS @ w.reshape(nwords * 8, 8).T).T)
 
 
 @njit(cache=True, inline="always")

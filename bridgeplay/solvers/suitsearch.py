@@ -89,7 +89,7 @@ class SuitSearch:
         self.nwords = max(1, (self.nw + 63) // 64)
         self.all = (1 << self.nw) - 1
         self.hw = _world_bitsets(self.west, outstanding)
-        self.has_west = [words_to_int(self.hw[r]) for r in range(15)]
+        self._has_west: list[int] | None = None
         self.allw = int_to_words(self.all, self.nwords)
         self.wts = np.zeros(self.nwords * 64)
         self._wtab = None  # weight_table(self.wts), made when first used
@@ -119,6 +119,13 @@ class SuitSearch:
         self.length_weights = ok
         # stored fronts were pruned with the old weights
         self._memos = None
+
+    @property
+    def has_west(self) -> list[int]:
+        """Per rank, the worlds (bitset) in which West holds it; made when first used."""
+        if self._has_west is None:
+            self._has_west = [words_to_int(self.hw[r]) for r in range(15)]
+        return self._has_west
 
     @property
     def wtab(self) -> np.ndarray:
