@@ -64,6 +64,7 @@ CHILD_MEMORY = 6 << 30  # bytes of address space for the literal ESM's process
 HARD: list[dict[str, Any]] = [
     {"name": "KJ972 opposite 3, 2 tricks", "north": "KJ972", "south": "3", "tricks": 2},
     {"name": "KJ972 opposite 3, every target", "north": "KJ972", "south": "3", "tricks": "max"},
+    {"name": "KJ972 opposite 3, expected tricks", "north": "KJ972", "south": "3", "objective": "tricks"},
     {"name": "KJ9 opposite xxx, 2 tricks", "north": "KJ9", "south": "xxx", "tricks": 2},
     {"name": "AJ9 opposite xx, 2 tricks", "north": "AJ9", "south": "xx", "tricks": 2},
     {"name": "AQ9 opposite xx, 2 tricks", "north": "AQ9", "south": "xx", "tricks": 2},
