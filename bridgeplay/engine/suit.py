@@ -526,6 +526,8 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                         for q in range(k + 1, use):
                             for c in range(m):
                                 openm[c] |= U[c] & ~cnot[q, c]
+                    # (per row of ``front`` it keeps only the rows of the later replies that can still leave
+                    # that row worth tau, and skips the row when one reply has none)
                     front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
                                            cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
                                            openm, top != 0)

@@ -494,7 +494,35 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
     cand = np.empty((max(cap, 1), m), np.uint64)
     n = 0
     c = np.empty(m, np.uint64)
+    # per row of R, the rows of each later reply that may still work with it (in value order): a
+    # candidate is a subset of its R row, so a row that leaves the R row short of tau leaves it short too
+    viab = np.empty(rest.shape[0], np.int64)
+    vn = np.zeros(max(nrest, 1), np.int64)
     for i in range(a):
+        if prune:
+            none = False
+            for q in range(nrest):
+                lo, hi = rest_off[q], rest_off[q + 1]
+                need = tau
+                for w in range(m):
+                    need -= _tword(R[i, w] & rest_notwc[q, w], wtab, w % nwords)
+                n_ = 0
+                for jj in range(lo, hi):
+                    j = rorder[jj]
+                    if need > 0.0 and rv[j] < need:
+                        break
+                    v = 0.0
+                    for w in range(m):
+                        v += _tword(R[i, w] & rest[j, w], wtab, w % nwords)
+                    if v >= need:
+                        viab[lo + n_] = j - lo
+                        n_ += 1
+                vn[q] = n_
+                if n_ == 0:
+                    none = True
+                    break
+            if none:
+                continue
         for jj in range(b):
             j = order[jj]
             if prune and rout[i] + min(rin[i], fv[j]) < tau:
@@ -510,7 +538,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                 ok = True
                 for q in range(nrest):
                     lo, hi = rest_off[q], rest_off[q + 1]
-                    if not _reaches(c, rest[lo:hi], rv[lo:hi], rorder[lo:hi] - lo, rest_notwc[q], wtab, nwords, tau):
+                    if not _reaches(c, rest[lo:hi], rv[lo:hi], viab[lo:lo + vn[q]], rest_notwc[q], wtab, nwords, tau):
                         ok = False
                         break
                 if not ok:
