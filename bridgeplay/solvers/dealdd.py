@@ -21,7 +21,8 @@ import numpy as np
 Play = tuple[int, int, int]
 
 
-def _winner(table: Sequence[Play], trump: int) -> int:
+def trick_winner(table: Sequence[Play], trump: int) -> int:
+    """Seat that wins a complete trick of (seat, suit, rank) plays."""
     seat, bs, br = table[0]
     for x, s, r in table[1:]:
         if s == bs and r > br or s == trump and bs != trump:
@@ -88,7 +89,7 @@ class WorldDD:
                 if len(t2) < 4:
                     out[k, m] = self._ns(h, leader, t2, tl)
                 else:
-                    win = _winner(t2, self.trump)
+                    win = trick_winner(t2, self.trump)
                     bonus = 1 if win % 2 == 0 else 0
                     out[k, m] = bonus + (self._ns(h, win, [], tl - 1) if tl > 1 else 0)
         return out

@@ -44,7 +44,7 @@ from bridgeplay.engine.vectors import (
     int_to_words,
     words_to_int,
 )
-from bridgeplay.solvers.dealdd import WorldDD
+from bridgeplay.solvers.dealdd import WorldDD, trick_winner
 
 N, E, S, W = 0, 1, 2, 3
 Masks = tuple[int, int, int, int]
@@ -105,14 +105,6 @@ def _ranks(mask: int) -> list[int]:
 
 def _cards(masks: Masks) -> int:
     return masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count() + masks[3].bit_count()
-
-
-def trick_winner(table: tuple[Play, ...], trump: int) -> int:
-    seat, bs, br = table[0]
-    for x, s, r in table[1:]:
-        if s == bs and r > br or s == trump and bs != trump:
-            seat, bs, br = x, s, r
-    return seat
 
 
 class DealSearch:
