@@ -26,6 +26,15 @@ def _popcount64(x):
     return (x * np.uint64(0x0101010101010101)) >> np.uint64(56)
 
 
+@njit(cache=True, inline="always")
+def _take_rows(F, keep, n):
+    """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""
+    out = np.empty((n, F.shape[1]), np.uint64)
+    for a in range(n):
+        out[a, :] = F[keep[a], :]
+    return out
+
+
 @njit(cache=True)
 def _pareto(F):
     """Rows of F that no other row dominates (duplicates kept once)."""
@@ -83,10 +92,7 @@ def _pareto(F):
         if not dominated:
             keep[nk] = i
             nk += 1
-    out = np.empty((nk, m), np.uint64)
-    for a in range(nk):
-        out[a, :] = F[keep[a], :]
-    return out
+    return _take_rows(F, keep, nk)
 
 
 @njit(cache=True, inline="always")
@@ -117,10 +123,7 @@ def _prune(F, weights, nwords, tau):
         if _row_value(F, r, weights, nwords) >= tau:
             keep[n] = r
             n += 1
-    out = np.empty((n, m), np.uint64)
-    for i in range(n):
-        out[i, :] = F[keep[i], :]
-    return out
+    return _take_rows(F, keep, n)
 
 
 @njit(cache=True)
@@ -449,10 +452,7 @@ def _pareto_open(F, openm, wtab, nwords):
         if not dominated:
             keep[nk] = i
             nk += 1
-    out = np.empty((nk, m), np.uint64)
-    for a in range(nk):
-        out[a, :] = F[keep[a], :]
-    return out
+    return _take_rows(F, keep, nk)
 
 
 @njit(cache=True)
