@@ -37,11 +37,17 @@ def _take_rows(F, keep, n):
 
 @njit(cache=True)
 def _pareto(F):
-    """Rows of F that no other row dominates (duplicates kept once)."""
+    """Rows of F that no other row dominates (duplicates kept once).
+
+    Rows are taken largest first (a row can only be dominated by one at least as large);
+    a row is compared only with the kept rows that hold its two rarest bits, found in
+    per-bit bitsets over the kept rows (fronts of 10^5 rows would otherwise cost
+    kept x candidates comparisons).
+    """
     k, m = F.shape
     if k <= 1:
         return F.copy()
-    # largest rows first (a row can only be dominated by one at least as large), equal rows adjacent
+    # largest rows first, equal rows adjacent
     key = np.empty(k, np.int64)
     top = 64 * m
     for i in range(k):
@@ -57,6 +63,10 @@ def _pareto(F):
     keep = np.empty(k, np.int64)
     nk = 0
     last = 0  # the kept row that dominated last: tried first
+    nb = 64 * m
+    cnt = np.zeros(nb, np.int64)  # per bit: how many kept rows hold it
+    cw = 16  # words per bit in ``has`` (kept rows / 64, grown by doubling)
+    has = np.zeros((nb, cw), np.uint64)  # per bit: bitset of the kept rows that hold it
     for ii in range(k):
         i = order[ii]
         if ii > 0:
@@ -77,19 +87,65 @@ def _pareto(F):
                 if F[i, w] & ~F[j, w]:
                     dominated = False
                     break
-        if not dominated:
-            for jj in range(nk):
-                j = keep[jj]
-                sub = True
-                for w in range(m):
-                    if F[i, w] & ~F[j, w]:
-                        sub = False
-                        break
-                if sub:
-                    dominated = True
-                    last = jj
+        if not dominated and nk > 0:
+            # the two rarest bits of row i among the kept rows
+            b1 = -1
+            b2 = -1
+            c1 = nk + 1
+            c2 = nk + 1
+            for w in range(m):
+                x = F[i, w]
+                while x:
+                    low = x & (~x + np.uint64(1))
+                    b = w * 64 + np.int64(_popcount64(low - np.uint64(1)))
+                    x ^= low
+                    c = cnt[b]
+                    if c < c1:
+                        b2, c2 = b1, c1
+                        b1, c1 = b, c
+                    elif c < c2:
+                        b2, c2 = b, c
+                if c1 == 0:
                     break
+            if b1 == -1:
+                dominated = True  # the empty row: inside any kept row
+            elif c1 > 0:
+                for q in range((nk + 63) // 64):
+                    cand = has[b1, q]
+                    if b2 >= 0:
+                        cand &= has[b2, q]
+                    while cand:
+                        low = cand & (~cand + np.uint64(1))
+                        jj = q * 64 + np.int64(_popcount64(low - np.uint64(1)))
+                        cand ^= low
+                        j = keep[jj]
+                        sub = True
+                        for w in range(m):
+                            if F[i, w] & ~F[j, w]:
+                                sub = False
+                                break
+                        if sub:
+                            dominated = True
+                            last = jj
+                            break
+                    if dominated:
+                        break
         if not dominated:
+            if nk == cw * 64:
+                bigger = np.zeros((nb, 2 * cw), np.uint64)
+                bigger[:, :cw] = has
+                has = bigger
+                cw *= 2
+            q = nk // 64
+            bit = np.uint64(1) << np.uint64(nk % 64)
+            for w in range(m):
+                x = F[i, w]
+                while x:
+                    low = x & (~x + np.uint64(1))
+                    b = w * 64 + np.int64(_popcount64(low - np.uint64(1)))
+                    x ^= low
+                    cnt[b] += 1
+                    has[b, q] |= bit
             keep[nk] = i
             nk += 1
     return _take_rows(F, keep, nk)
