@@ -116,6 +116,7 @@ def _trick_winner(leader, r0, r1, r2, r3):
 # ---------------------------------------------------------------------------------------------
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
+TOP_BEAM = 64  # rows kept per step by the narrow combination that raises a top node's threshold
 
 
 @njit(cache=True)
@@ -206,6 +207,33 @@ def _after_play(north, south, dfd, leader, r0, r1, r2, nt, seat, r):
     if win == 0 or win == 2:
         return north, south, dfd, z, z, z, z, z, np.int64(LEAD_FREE), np.int64(1)
     return north, south, dfd, z, z, z, z, z, np.int64(LEAD_W if win == 3 else LEAD_E), z
+
+
+@njit(cache=True)
+def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam):
+    """A defender's replies combined (rows ``cat[off[k]:off[k + 1]]``, non-worlds ``cnot[k]``) onto ``front``."""
+    m = U.shape[0]
+    pairs = 0
+    # at the top only the best row matters: worlds no later reply can clear weigh as a sum
+    openm = np.zeros(m, np.uint64)
+    for k in range(use):
+        if front.shape[0] == 0:
+            break
+        pairs += front.shape[0] * (off[k + 1] - off[k])
+        stats[1] += front.shape[0] * (off[k + 1] - off[k])
+        if top:
+            openm[:] = 0
+            for q in range(k + 1, use):
+                for c in range(m):
+                    openm[c] |= U[c] & ~cnot[q, c]
+        # (per row of ``front`` it keeps only the rows of the later replies that can still leave
+        # that row worth tau, and skips the row when one reply has none)
+        front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
+                               cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
+                               openm, top != 0)
+        front = _cap_rows(front, wtab, nwords, beam)
+        stats[2] = max(stats[2], pairs)  # the most pairs one node combined
+    return front
 
 
 @njit(cache=True)
@@ -513,26 +541,22 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                 front[0, :] = U
                 if prune:
                     front = _tprune(front, wtab, nwords, tau)
-                pairs = 0
-                # at the top only the best row matters: worlds no later reply can clear weigh as a sum
-                openm = np.zeros(m, np.uint64)
-                for k in range(use):
-                    if front.shape[0] == 0:
-                        break
-                    pairs += front.shape[0] * (off[k + 1] - off[k])
-                    stats[1] += front.shape[0] * (off[k + 1] - off[k])
-                    if top:
-                        openm[:] = 0
-                        for q in range(k + 1, use):
-                            for c in range(m):
-                                openm[c] |= U[c] & ~cnot[q, c]
-                    # (per row of ``front`` it keeps only the rows of the later replies that can still leave
-                    # that row worth tau, and skips the row when one reply has none)
-                    front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
-                                           cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
-                                           openm, top != 0)
-                    front = _cap_rows(front, wtab, nwords, beam)
-                    stats[2] = max(stats[2], pairs)  # the most pairs one node combined
+                if top and prune and beam == 0 and use > 1:
+                    # only the best row is wanted here: a narrow combination of the (exact) replies finds a
+                    # real line quickly, and its value raises the threshold of the full combination
+                    fb = front
+                    for k in range(use):
+                        if fb.shape[0] == 0:
+                            break
+                        fb = _min_combine_t(fb, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
+                                            cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
+                                            np.zeros(m, np.uint64), False)
+                        fb = _cap_rows(fb, wtab, nwords, TOP_BEAM)
+                    if fb.shape[0]:
+                        vb = _tvalues(fb, wtab, nwords).max() - 1e-9
+                        if vb > tau:
+                            tau = vb
+                front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         if not top:  # a top node keeps only its best rows
             _store(st, key, front, tau)
             if nt == 0 and dfd != 0:
