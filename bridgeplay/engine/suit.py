@@ -117,6 +117,7 @@ def _trick_winner(leader, r0, r1, r2, r3):
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
 TOP_BEAM = 64  # rows kept per step by the narrow combination that raises a top node's threshold
+TOP_BETTER = 1e-9  # how much more a row must be worth than the narrow combination's best to be looked for
 
 
 @njit(cache=True)
@@ -552,11 +553,19 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                                             cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
                                             np.zeros(m, np.uint64), False)
                         fb = _cap_rows(fb, wtab, nwords, TOP_BEAM)
+                    bestb = np.zeros((0, m), np.uint64)
                     if fb.shape[0]:
-                        vb = _tvalues(fb, wtab, nwords).max() - 1e-9
-                        if vb > tau:
-                            tau = vb
-                front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
+                        vals = _tvalues(fb, wtab, nwords)
+                        ib = np.argmax(vals)
+                        if vals[ib] > tau:
+                            # only a strictly better row is still of interest
+                            tau = vals[ib] + TOP_BETTER
+                            bestb = fb[ib:ib + 1].copy()
+                    front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
+                    if front.shape[0] == 0:
+                        front = bestb
+                else:
+                    front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         if not top:  # a top node keeps only its best rows
             _store(st, key, front, tau)
             if nt == 0 and dfd != 0:
