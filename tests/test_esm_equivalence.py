@@ -113,3 +113,19 @@ def test_equals_literal_esm_six_card_suit(north: int, south: int, out: int) -> N
 def test_worlds_match_numpy_types() -> None:
     w = suit_worlds((1 << 14) | (1 << 2))
     assert w.west.dtype == np.int64 and abs(w.prob.sum() - 1) < 1e-12
+
+
+@pytest.mark.parametrize("north,south", [("KJ972", "3"), ("Q5", "x"), ("AJ9", "xx"), ("K5", "T73")])
+def test_tricks_max_table_equals_one_solve_per_target(north: str, south: str) -> None:
+    """``tricks: max`` stops searching after a target no line can make (the rest tie at 0): still equal
+    to solving every target on its own."""
+    from bridgeplay.problem import from_dict
+    from bridgeplay.solvers import esm
+
+    table = esm.solve(from_dict({"kind": "suit", "north": north, "south": south, "tricks": "max"}, "<t>")).table
+    assert [row["tricks"] for row in table] == list(range(1, max(len(north), len(south)) + 1))
+    assert any(row["probability"] == 0.0 for row in table)  # the shortcut is exercised
+    for row in table:
+        one = esm.solve(from_dict({"kind": "suit", "north": north, "south": south, "tricks": row["tricks"]}, "<t>"))
+        assert row["probability"] == pytest.approx(one.probability, abs=1e-12)
+        assert row["moves"] == [m.move for m in one.moves if m.probability >= one.probability - 1e-9]

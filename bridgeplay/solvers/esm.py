@@ -205,8 +205,12 @@ def solve(problem: Any, options: Options | None = None) -> Result:
         )
     else:
         # tricks: max -> the best line for every target, one row each
-        table = []
+        table: list[dict[str, Any]] = []
         for target in range(1, problem.max_tricks + 1):
+            if table and table[-1]["probability"] == 0.0:
+                # no line makes target - 1 tricks in any world, so none makes more: every play ties at 0
+                table.append({"tricks": target, "probability": 0.0, "moves": list(table[-1]["moves"])})
+                continue
             an = SuitAnalysis(problem, target, worlds)
             nodes += an.search.nodes
             table.append({"tricks": target, "probability": an.value, "moves": [
