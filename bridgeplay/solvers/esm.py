@@ -97,8 +97,10 @@ class SuitAnalysis:
         p = self.problem
         n2 = p.north & ~(1 << r) if seat == N else p.north
         s2 = p.south & ~(1 << r) if seat == S else p.south
+        # with the threshold the first play was solved with, the search's own calls are walked again
         sub = self.search.explain_play(
-            n2, s2, p.outstanding, self.search.all, self.ths, seat, ((seat, r),), need, depth - 1
+            n2, s2, p.outstanding, self.search.all, self.ths, seat, ((seat, r),), need, depth - 1,
+            tau=self.search.first_tau.get((seat, r)),
         )
         return [Decision(seat, r, self.search.all, sub)]
 

@@ -102,6 +102,8 @@ class SuitSearch:
         self.length_weights = False
         self.restrict = 1
         self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
+        self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
+        self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
         if prob is not None:
             self.set_prob(prob)
 
@@ -119,6 +121,7 @@ class SuitSearch:
         self.length_weights = ok
         # stored fronts were pruned with the old weights
         self._memos = None
+        self._tops = {}
 
     @property
     def has_west(self) -> list[int]:
@@ -217,13 +220,21 @@ class SuitSearch:
                         0 if lower else self.restrict], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
+        ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
+        if top and ckey in self._tops:
+            # a top node is not memoised in the search; the strategy walks the best line's again
+            front, info = self._tops[ckey]
+            return front, info, (north, south, dfd, leader, table, lead, ths)
         info = (np.zeros((16, m), np.uint64), np.zeros(16), np.zeros(32, np.int64)) if top else self._noinfo
         front = _solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
             leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
             1 if top else 0, *info,
         )
-        return (front, info, (north, south, dfd, leader, table, lead, ths)) if top else front
+        if top:
+            self._tops[ckey] = (front, info)
+            return front, info, (north, south, dfd, leader, table, lead, ths)
+        return front
 
     def boundary(self, north: int, south: int, dfd: int, x, lead: int, ths: tuple[int, ...],
                  tau: float = NO_PRUNE) -> np.ndarray:
@@ -271,7 +282,9 @@ class SuitSearch:
                         tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
                 f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau, best=True)
                 if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
-                    f = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE, best=True)
+                    tau = NO_PRUNE
+                    f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau, best=True)
+                self.first_tau[(seat, r)] = tau
                 vals = _values(f, self.wts, self.nwords)
                 i = int(np.argmax(vals))
                 out.append((seat, r, f, float(vals[i]), i))
