@@ -27,6 +27,13 @@ def _popcount64(x):
 
 
 @njit(cache=True, inline="always")
+def _pop_low(x, base):
+    """The index of the lowest set bit of word ``x`` plus ``base``, and ``x`` without that bit."""
+    low = x & (~x + np.uint64(1))
+    return base + np.int64(_popcount64(low - np.uint64(1))), x ^ low
+
+
+@njit(cache=True, inline="always")
 def _take_rows(F, keep, n):
     """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""
     out = np.empty((n, F.shape[1]), np.uint64)
@@ -96,9 +103,7 @@ def _pareto(F):
             for w in range(m):
                 x = F[i, w]
                 while x:
-                    low = x & (~x + np.uint64(1))
-                    b = w * 64 + np.int64(_popcount64(low - np.uint64(1)))
-                    x ^= low
+                    b, x = _pop_low(x, w * 64)
                     c = cnt[b]
                     if c < c1:
                         b2, c2 = b1, c1
@@ -115,9 +120,7 @@ def _pareto(F):
                     if b2 >= 0:
                         cand &= has[b2, q]
                     while cand:
-                        low = cand & (~cand + np.uint64(1))
-                        jj = q * 64 + np.int64(_popcount64(low - np.uint64(1)))
-                        cand ^= low
+                        jj, cand = _pop_low(cand, q * 64)
                         j = keep[jj]
                         sub = True
                         for w in range(m):
@@ -141,9 +144,7 @@ def _pareto(F):
             for w in range(m):
                 x = F[i, w]
                 while x:
-                    low = x & (~x + np.uint64(1))
-                    b = w * 64 + np.int64(_popcount64(low - np.uint64(1)))
-                    x ^= low
+                    b, x = _pop_low(x, w * 64)
                     cnt[b] += 1
                     has[b, q] |= bit
             keep[nk] = i
