@@ -42,12 +42,15 @@ def _take_rows(F, keep, n):
     return out
 
 
+RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
+
+
 @njit(cache=True)
 def _pareto(F):
     """Rows of F that no other row dominates (duplicates kept once).
 
     Rows are taken largest first (a row can only be dominated by one at least as large);
-    a row is compared only with the kept rows that hold its two rarest bits, found in
+    a row is compared only with the kept rows that hold its ``RARE`` rarest bits, found in
     per-bit bitsets over the kept rows (fronts of 10^5 rows would otherwise cost
     kept x candidates comparisons).
     """
@@ -74,6 +77,8 @@ def _pareto(F):
     cnt = np.zeros(nb, np.int64)  # per bit: how many kept rows hold it
     cw = 16  # words per bit in ``has`` (kept rows / 64, grown by doubling)
     has = np.zeros((nb, cw), np.uint64)  # per bit: bitset of the kept rows that hold it
+    rb = np.empty(RARE, np.int64)
+    rc = np.empty(RARE, np.int64)
     for ii in range(k):
         i = order[ii]
         if ii > 0:
@@ -95,30 +100,35 @@ def _pareto(F):
                     dominated = False
                     break
         if not dominated and nk > 0:
-            # the two rarest bits of row i among the kept rows
-            b1 = -1
-            b2 = -1
-            c1 = nk + 1
-            c2 = nk + 1
+            # the RARE rarest bits of row i among the kept rows (rb[0] the rarest)
+            nr = 0
             for w in range(m):
                 x = F[i, w]
                 while x:
                     b, x = _pop_low(x, w * 64)
                     c = cnt[b]
-                    if c < c1:
-                        b2, c2 = b1, c1
-                        b1, c1 = b, c
-                    elif c < c2:
-                        b2, c2 = b, c
-                if c1 == 0:
+                    if nr < RARE:
+                        nr += 1
+                    elif c >= rc[nr - 1]:
+                        continue
+                    t = nr - 1
+                    while t > 0 and rc[t - 1] > c:
+                        rb[t] = rb[t - 1]
+                        rc[t] = rc[t - 1]
+                        t -= 1
+                    rb[t] = b
+                    rc[t] = c
+                if nr > 0 and rc[0] == 0:
                     break
-            if b1 == -1:
+            if nr == 0:
                 dominated = True  # the empty row: inside any kept row
-            elif c1 > 0:
+            elif rc[0] > 0:
                 for q in range((nk + 63) // 64):
-                    cand = has[b1, q]
-                    if b2 >= 0:
-                        cand &= has[b2, q]
+                    cand = has[rb[0], q]
+                    for t in range(1, nr):
+                        if not cand:
+                            break
+                        cand &= has[rb[t], q]
                     while cand:
                         jj, cand = _pop_low(cand, q * 64)
                         j = keep[jj]
