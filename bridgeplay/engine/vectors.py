@@ -457,24 +457,35 @@ def _tprune(F, wtab, nwords, tau):
 
 
 @njit(cache=True)
-def _reaches(c, F, fv, order, notwc, wtab, nwords, tau):
-    """Whether some row f of F (values fv, ``order`` by value, best first) leaves c & (f | notwc) worth >= tau."""
+def _reaches(c, F, fv, order, notwc, wtab, nwords, tau, hint):
+    """A row f of F (values fv, ``order`` by value, best first) that leaves c & (f | notwc) worth >= tau:
+    its index in F (-2: any row, the worlds outside F's reach tau alone; -1: none).
+
+    The row ``hint`` (the one that worked for the candidate before, from the same row; -1: none) is
+    tried first.
+    """
     m = c.shape[0]
     need = tau
     for w in range(m):
         need -= _tword(c[w] & notwc[w], wtab, w % nwords)
     if need <= 0.0:
-        return True
+        return -2
+    if hint >= 0 and fv[hint] >= need:
+        v = 0.0
+        for w in range(m):
+            v += _tword(c[w] & F[hint, w], wtab, w % nwords)
+        if v >= need:
+            return hint
     for jj in range(order.shape[0]):
         j = order[jj]
         if fv[j] < need:
-            return False
+            return -1
         v = 0.0
         for w in range(m):
             v += _tword(c[w] & F[j, w], wtab, w % nwords)
         if v >= need:
-            return True
-    return False
+            return j
+    return -1
 
 
 @njit(cache=True)
@@ -565,7 +576,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
     # candidate is a subset of its R row, so a row that leaves the R row short of tau leaves it short too
     viab = np.empty(rest.shape[0], np.int64)
     vn = np.zeros(max(nrest, 1), np.int64)
+    hint = np.full(max(nrest, 1), -1, np.int64)  # per later reply: the row that worked last (within R's row)
     for i in range(a):
+        hint[:] = -1
         if prune:
             none = False
             for q in range(nrest):
@@ -605,9 +618,12 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                 ok = True
                 for q in range(nrest):
                     lo, hi = rest_off[q], rest_off[q + 1]
-                    if not _reaches(c, rest[lo:hi], rv[lo:hi], viab[lo:lo + vn[q]], rest_notwc[q], wtab, nwords, tau):
+                    hit = _reaches(c, rest[lo:hi], rv[lo:hi], viab[lo:lo + vn[q]], rest_notwc[q], wtab, nwords, tau,
+                                   hint[q])
+                    if hit == -1:
                         ok = False
                         break
+                    hint[q] = hit if hit >= 0 else -1
                 if not ok:
                     continue
             if n == cand.shape[0]:
