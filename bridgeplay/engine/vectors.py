@@ -34,6 +34,15 @@ def _pop_low(x, base):
 
 
 @njit(cache=True, inline="always")
+def _inside(F, i, j):
+    """Whether row ``i`` of F is contained in row ``j`` (every bit of i set in j)."""
+    for w in range(F.shape[1]):
+        if F[i, w] & ~F[j, w]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def _take_rows(F, keep, n):
     """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""
     out = np.empty((n, F.shape[1]), np.uint64)
@@ -93,12 +102,7 @@ def _pareto(F):
                 continue
         dominated = False
         if nk > 0:
-            j = keep[last]
-            dominated = True
-            for w in range(m):
-                if F[i, w] & ~F[j, w]:
-                    dominated = False
-                    break
+            dominated = _inside(F, i, keep[last])
         if not dominated and nk > 0:
             # the RARE rarest bits of row i among the kept rows (rb[0] the rarest)
             nr = 0
@@ -131,13 +135,7 @@ def _pareto(F):
                         cand &= has[rb[t], q]
                     while cand:
                         jj, cand = _pop_low(cand, q * 64)
-                        j = keep[jj]
-                        sub = True
-                        for w in range(m):
-                            if F[i, w] & ~F[j, w]:
-                                sub = False
-                                break
-                        if sub:
+                        if _inside(F, i, keep[jj]):
                             dominated = True
                             last = jj
                             break
