@@ -54,16 +54,6 @@ SLACK = 1e-9  # below a proven bound, so that floating sums never prune the best
 # thresholds tried at the root (fractions of the largest value), from the top down
 ASPIRATION = (1.0, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
 
-# vectors._min_combine gained (weights, nwords, tau) for threshold pruning; accept either form.
-_COMBINE_ARGS = _min_combine.py_func.__code__.co_argcount
-
-
-def _combine(R: np.ndarray, F: np.ndarray, notwc: np.ndarray, weights: np.ndarray, nwords: int,
-             tau: float = NO_PRUNE) -> np.ndarray:
-    if _COMBINE_ARGS >= 6:
-        return _min_combine(R, F, notwc, weights, nwords, tau)
-    return _min_combine(R, F, notwc)
-
 
 class TimeUp(Exception):
     """The search ran past its deadline."""
@@ -403,9 +393,7 @@ class DealSearch:
                     front = fc[:0].reshape(0, L * self.nwords)
                     break
                 notwc = self.full_row(x & ~xc, L)[0]
-                front = _combine(front, fc, notwc, self.weights, self.nwords, tau)
-                if tau > NO_PRUNE and _COMBINE_ARGS < 6:
-                    front = self.prune(front, tau)
+                front = _min_combine(front, fc, notwc, self.weights, self.nwords, tau)
                 if front.shape[0] == 0:
                     break
         self.memo[key] = (front, tau)
