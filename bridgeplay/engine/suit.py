@@ -545,14 +545,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                 if top and prune and beam == 0 and use > 1:
                     # only the best row is wanted here: a narrow combination of the (exact) replies finds a
                     # real line quickly, and its value raises the threshold of the full combination
-                    fb = front
-                    for k in range(use):
-                        if fb.shape[0] == 0:
-                            break
-                        fb = _min_combine_t(fb, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
-                                            cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
-                                            np.zeros(m, np.uint64), False)
-                        fb = _cap_rows(fb, wtab, nwords, TOP_BEAM)
+                    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, TOP_BEAM)
                     bestb = np.zeros((0, m), np.uint64)
                     if fb.shape[0]:
                         vals = _tvalues(fb, wtab, nwords)

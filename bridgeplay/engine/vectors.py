@@ -171,27 +171,6 @@ def _word_value(x, weights, base):
 
 
 @njit(cache=True)
-def _row_value(F, r, weights, nwords):
-    s = 0.0
-    for wi in range(F.shape[1]):
-        s += _word_value(F[r, wi], weights, (wi % nwords) * 64)
-    return s
-
-
-@njit(cache=True)
-def _prune(F, weights, nwords, tau):
-    """Rows of F worth at least ``tau``."""
-    k, m = F.shape
-    keep = np.empty(k, np.int64)
-    n = 0
-    for r in range(k):
-        if _row_value(F, r, weights, nwords) >= tau:
-            keep[n] = r
-            n += 1
-    return _take_rows(F, keep, n)
-
-
-@njit(cache=True)
 def _min_combine(R, F, notwc, weights, nwords, tau):
     """Pareto front of {r & (f | notwc)} worth at least ``tau``: MIN's reply combined with another child's front.
 
@@ -238,16 +217,6 @@ def _min_combine(R, F, notwc, weights, nwords, tau):
                     continue
             n += 1
     return _pareto(cand[:n])
-
-
-@njit(cache=True)
-def _union(A, B):
-    """Pareto front of the union of two fronts (a MAX node)."""
-    m = A.shape[1]
-    C = np.empty((A.shape[0] + B.shape[0], m), np.uint64)
-    C[: A.shape[0]] = A
-    C[A.shape[0]:] = B
-    return _pareto(C)
 
 
 @njit(cache=True)
@@ -371,17 +340,6 @@ def _from_canon(C, pat, nwords, pwords):
 
 
 @njit(cache=True)
-def _level_or(F):
-    """Bitwise OR of all rows of F (every world some vector wins, per level)."""
-    k, m = F.shape
-    out = np.zeros(m, np.uint64)
-    for r in range(k):
-        for w in range(m):
-            out[w] |= F[r, w]
-    return out
-
-
-@njit(cache=True)
 def _mask_pareto(F, mask):
     """Pareto front of the rows of F restricted to ``mask``."""
     k, m = F.shape
@@ -454,6 +412,15 @@ def _tprune(F, wtab, nwords, tau):
     return out
 
 
+@njit(cache=True, inline="always")
+def _and_value(c, F, j, wtab, nwords):
+    """Value of the worlds in both row ``c`` and row ``j`` of F."""
+    v = 0.0
+    for w in range(c.shape[0]):
+        v += _tword(c[w] & F[j, w], wtab, w % nwords)
+    return v
+
+
 @njit(cache=True)
 def _reaches(c, F, fv, order, notwc, wtab, nwords, tau, hint):
     """A row f of F (values fv, ``order`` by value, best first) that leaves c & (f | notwc) worth >= tau:
@@ -468,20 +435,13 @@ def _reaches(c, F, fv, order, notwc, wtab, nwords, tau, hint):
         need -= _tword(c[w] & notwc[w], wtab, w % nwords)
     if need <= 0.0:
         return -2
-    if hint >= 0 and fv[hint] >= need:
-        v = 0.0
-        for w in range(m):
-            v += _tword(c[w] & F[hint, w], wtab, w % nwords)
-        if v >= need:
-            return hint
+    if hint >= 0 and fv[hint] >= need and _and_value(c, F, hint, wtab, nwords) >= need:
+        return hint
     for jj in range(order.shape[0]):
         j = order[jj]
         if fv[j] < need:
             return -1
-        v = 0.0
-        for w in range(m):
-            v += _tword(c[w] & F[j, w], wtab, w % nwords)
-        if v >= need:
+        if _and_value(c, F, j, wtab, nwords) >= need:
             return j
     return -1
 
@@ -589,10 +549,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     j = rorder[jj]
                     if need > 0.0 and rv[j] < need:
                         break
-                    v = 0.0
-                    for w in range(m):
-                        v += _tword(R[i, w] & rest[j, w], wtab, w % nwords)
-                    if v >= need:
+                    if _and_value(R[i], rest, j, wtab, nwords) >= need:
                         viab[lo + n_] = j - lo
                         n_ += 1
                 vn[q] = n_
