@@ -539,6 +539,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
         hint[:] = -1
         if prune:
             none = False
+            ri = R[i]
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
                 need = tau
@@ -549,7 +550,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     j = rorder[jj]
                     if need > 0.0 and rv[j] < need:
                         break
-                    if _and_value(R[i], rest, j, wtab, nwords) >= need:
+                    if _and_value(ri, rest, j, wtab, nwords) >= need:
                         viab[lo + n_] = j - lo
                         n_ += 1
                 vn[q] = n_
