@@ -1,11 +1,19 @@
-"""The Pareto filter of payoff-vector fronts against a naive quadratic reference."""
+"""The Pareto filter of payoff-vector fronts, the pair product and the row index against naive references."""
 
 from __future__ import annotations
 
 import numpy as np
 import pytest
 
-from bridgeplay.engine.vectors import _pareto
+from bridgeplay.engine.vectors import (
+    RARE,
+    _bit_weights,
+    _pareto,
+    _product_front,
+    _reaching,
+    _row_index,
+    weight_table,
+)
 
 
 def naive_pareto(rows: list[int]) -> set[int]:
@@ -57,3 +65,88 @@ def test_pareto_more_kept_rows_than_its_first_bitsets_hold() -> None:
     assert len(rows) > 16 * 64
     got = as_ints(_pareto(as_front(rows, 2)))
     assert set(got) == naive_pareto(rows)
+
+
+def random_rows(rng: np.random.Generator, k: int, bits: int, within: int) -> list[int]:
+    """``k`` rows inside the bits of ``within``, built like fronts are: Pareto-ish, with shared parts."""
+    base = [sum(1 << b for b in range(bits) if within >> b & 1 and rng.random() < 0.6) for _ in range(max(1, k // 4))]
+    rows = []
+    for _ in range(k):
+        r = base[int(rng.integers(0, len(base)))]
+        rows.append(r & sum(1 << b for b in range(bits) if rng.random() < 0.85))
+    return rows
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_product_front_equals_pareto_of_every_pair(seed: int) -> None:
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(1, 3))
+    bits = 64 * m
+    full = (1 << bits) - 1
+    child = sum(1 << b for b in range(bits) if rng.random() < 0.5)  # the child's worlds
+    notwc = full & ~child
+    R = naive_pareto(random_rows(rng, int(rng.integers(1, 120)), bits, full))
+    F = naive_pareto(random_rows(rng, int(rng.integers(1, 60)), bits, child))
+    weights = rng.uniform(0.0, 1.0 / bits, 64 * m)
+    wtab = weight_table(weights, m)
+    value = {}
+    pairs = set()
+    for r in R:
+        for f in F:
+            c = r & (f | notwc)
+            pairs.add(c)
+            value[c] = sum(weights[b] for b in range(bits) if c >> b & 1)
+    tau = -1.0 if seed % 3 == 0 else float(np.quantile(list(value.values()), 0.6))
+    want = {c for c in naive_pareto(list(pairs)) if tau < -0.5 or value[c] >= tau - 1e-12}
+    got = as_ints(_product_front(as_front(sorted(R), m), as_front(sorted(F), m), as_front([notwc], m)[0], wtab, m,
+                                 tau))
+    assert len(got) == len(set(got))
+    # rows within rounding of tau may go either way
+    assert {c for c in got if abs(value[c] - tau) > 1e-9} == {c for c in want if abs(value[c] - tau) > 1e-9}
+
+
+@pytest.mark.parametrize("seed", range(30))
+def test_reaching_finds_exactly_the_rows_that_keep_tau(seed: int) -> None:
+    rng = np.random.default_rng(100 + seed)
+    m = int(rng.integers(1, 3))
+    bits = 64 * m
+    full = (1 << bits) - 1
+    child = sum(1 << b for b in range(bits) if rng.random() < 0.5)
+    notwc = full & ~child
+    rows = random_rows(rng, int(rng.integers(1, 300)), bits, child)
+    weights = rng.uniform(0.0, 1.0 / bits, 64 * m)
+    wtab = weight_table(weights, m)
+
+    def val(x: int) -> float:
+        return float(sum(weights[b] for b in range(bits) if x >> b & 1))
+
+    F = as_front(rows, m)
+    nots = as_front([notwc], m)[0]
+    sv = np.array([val(r) for r in rows])
+    perm = np.argsort(-sv, kind="mergesort")
+    nwords = (len(rows) + 63) // 64
+    has = np.zeros((64 * m, nwords), np.uint64)
+    cnt = np.zeros(64 * m, np.int64)
+    _row_index(F, 0, len(rows), perm, nots, has, cnt, 0)
+    every = np.zeros(nwords, np.uint64)
+    for p in range(len(rows)):
+        every[p // 64] |= np.uint64(1) << np.uint64(p % 64)
+    wb = _bit_weights(wtab, m, m)
+    rb, rc = np.empty(RARE, np.int64), np.empty(RARE, np.int64)
+    for _ in range(20):
+        c = sum(1 << b for b in range(bits) if rng.random() < 0.7)
+        tau = float(rng.uniform(0.0, val(c) + 0.05))
+        good = {p for p in range(len(rows)) if val(c & (rows[perm[p]] | notwc)) >= tau + 1e-12}
+        bad = {p for p in range(len(rows)) if val(c & (rows[perm[p]] | notwc)) < tau - 1e-12}
+        args = (as_front([c], m)[0], F, 0, perm, sv[perm], nots, wtab, m, tau, has, cnt, 0)
+        out = np.zeros(nwords, np.uint64)
+        n = _reaching(*args, every, wb, rb, rc, -1, out)
+        marked = {p for p in range(len(rows)) if int(out[p // 64]) >> (p % 64) & 1}
+        assert good <= marked and not (marked & bad) and n == len(marked)
+        first = _reaching(*args, every, wb, rb, rc, -1, None)
+        if val(c & notwc) >= tau + 1e-12:
+            assert first == -2  # the worlds outside F reach tau alone
+        elif good:
+            assert first in marked
+        elif not marked:
+            assert first == -1

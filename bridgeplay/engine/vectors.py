@@ -51,6 +51,8 @@ def _take_rows(F, keep, n):
     return out
 
 
+PRODUCT_MIN = 4096  # pairs from which a combination builds its front by parts (see _product_front)
+INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit (see _reaching)
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
@@ -422,28 +424,118 @@ def _and_value(c, F, j, wtab, nwords):
 
 
 @njit(cache=True)
-def _reaches(c, F, fv, order, notwc, wtab, nwords, tau, hint):
-    """A row f of F (values fv, ``order`` by value, best first) that leaves c & (f | notwc) worth >= tau:
-    its index in F (-2: any row, the worlds outside F's reach tau alone; -1: none).
+def _bit_weights(wtab, m, nwords):
+    """Per bit of a row of ``m`` words, the weight of its world (read back from the byte tables)."""
+    wb = np.empty(64 * m)
+    for b in range(64 * m):
+        k = b % 64
+        wb[b] = wtab[((b // 64) % nwords) * 8 + k // 8, 1 << (k % 8)]
+    return wb
 
-    The row ``hint`` (the one that worked for the candidate before, from the same row; -1: none) is
-    tried first.
+
+@njit(cache=True)
+def _musts(c, notwc, wb, slack, cnt, rb, rc):
+    """The ``RARE`` rarest (by ``cnt``) bits of c outside ``notwc`` that weigh more than ``slack``.
+
+    A row that misses one of them leaves c more than ``slack`` short.  Returns how many were
+    found (into ``rb``, rarest first), or -1 when one of them is in no row at all.
+    """
+    nr = 0
+    for w in range(c.shape[0]):
+        x = c[w] & ~notwc[w]
+        while x:
+            b, x = _pop_low(x, w * 64)
+            if wb[b] <= slack + 1e-12:  # (a margin for rounding: never drop a row that reaches)
+                continue
+            k = cnt[b]
+            if k == 0:
+                return -1
+            if nr < RARE:
+                nr += 1
+            elif k >= rc[nr - 1]:
+                continue
+            t = nr - 1
+            while t > 0 and rc[t - 1] > k:
+                rb[t] = rb[t - 1]
+                rc[t] = rc[t - 1]
+                t -= 1
+            rb[t] = b
+            rc[t] = k
+    return nr
+
+
+@njit(cache=True)
+def _row_index(F, lo, hi, perm, notwc, has, cnt, woff):
+    """Index rows ``lo..hi`` of F in the order ``perm`` (row ``lo + perm[p]`` at position p): per bit
+    outside ``notwc``, the bitset of positions whose row holds it (``has[bit, woff + p // 64]``), and
+    how many (``cnt[bit]``)."""
+    for p in range(hi - lo):
+        j = lo + perm[p]
+        word = woff + p // 64
+        bit = np.uint64(1) << np.uint64(p % 64)
+        for w in range(F.shape[1]):
+            x = F[j, w] & ~notwc[w]
+            while x:
+                b, x = _pop_low(x, w * 64)
+                has[b, word] |= bit
+                cnt[b] += 1
+
+
+@njit(cache=True)
+def _reaching(c, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, wb, rb, rc, hint, out):
+    """Rows f of F that leave c & (f | notwc) worth >= tau, among rows ``lo + perm[p]`` (in value
+    order: ``sv[p]`` their values, best first) whose positions are set in the bitset ``vm``.
+
+    ``out`` None: the first such row found (``hint``, a position, tried first), as its position;
+    -2 when any row does (the worlds outside F reach tau alone); -1 when none does.  Otherwise every
+    such row is marked in ``out`` and their number is returned.  Only rows worth the need at least,
+    a prefix in value order, and holding every world of c heavier than the slack (value of c inside
+    F's worlds minus the need) can; the index (see :func:`_row_index`; ``has`` without columns: none)
+    finds the latter.
     """
     m = c.shape[0]
     need = tau
     for w in range(m):
         need -= _tword(c[w] & notwc[w], wtab, w % nwords)
-    if need <= 0.0:
+    if need <= 0.0 and out is None:
         return -2
-    if hint >= 0 and fv[hint] >= need and _and_value(c, F, hint, wtab, nwords) >= need:
+    if hint >= 0 and out is None and _and_value(c, F, lo + perm[hint], wtab, nwords) >= need:
         return hint
-    for jj in range(order.shape[0]):
-        j = order[jj]
-        if fv[j] < need:
-            return -1
-        if _and_value(c, F, j, wtab, nwords) >= need:
-            return j
-    return -1
+    # rows worth the need: positions 0..npre-1
+    a, z = 0, sv.shape[0]
+    while a < z:
+        mid = (a + z) // 2
+        if sv[mid] >= need:
+            a = mid + 1
+        else:
+            z = mid
+    npre = a
+    nr = 0
+    if has.shape[1] and npre > INDEX_MIN:
+        inval = 0.0
+        for w in range(m):
+            inval += _tword(c[w] & ~notwc[w], wtab, w % nwords)
+        slack = inval - need
+        nr = -1 if slack < 0.0 else _musts(c, notwc, wb, slack, cnt, rb, rc)
+    if nr < 0:
+        return -1 if out is None else 0
+    found = 0
+    for q in range((npre + 63) // 64):
+        cand = vm[woff + q]
+        if q == npre // 64:
+            cand &= (np.uint64(1) << np.uint64(npre % 64)) - np.uint64(1)
+        for t in range(nr):
+            if not cand:
+                break
+            cand &= has[rb[t], woff + q]
+        while cand:
+            p, cand = _pop_low(cand, q * 64)
+            if _and_value(c, F, lo + perm[p], wtab, nwords) >= need:
+                if out is None:
+                    return p
+                out[woff + q] |= np.uint64(1) << np.uint64(p % 64)
+                found += 1
+    return -1 if out is None else found
 
 
 @njit(cache=True)
@@ -492,6 +584,131 @@ def _pareto_open(F, openm, wtab, nwords):
 
 
 @njit(cache=True)
+def _part_hashes(F, mask):
+    """Per row of F, a hash of its bits inside ``mask``."""
+    k, m = F.shape
+    h = np.empty(k, np.int64)
+    for i in range(k):
+        x = np.uint64(14695981039346656037)
+        for w in range(m):
+            x ^= F[i, w] & mask[w]
+            x *= np.uint64(1099511628211)
+            x ^= x >> np.uint64(29)
+        h[i] = np.int64(x >> np.uint64(1))
+    return h
+
+
+@njit(cache=True)
+def _groups(F, mask):
+    """Rows of F ordered so that rows equal inside ``mask`` are adjacent, and where each group starts.
+
+    Returns (order, starts): group g is ``order[starts[g]:starts[g + 1]]``.  Rows equal inside the
+    mask whose hashes collide with another part may fall in two groups; callers only lose time then.
+    """
+    h = _part_hashes(F, mask)
+    order = np.argsort(h, kind="mergesort")
+    k, m = F.shape
+    starts = np.empty(k + 1, np.int64)
+    ng = 0
+    for ii in range(k):
+        new = ii == 0
+        if not new:
+            i, j = order[ii], order[ii - 1]
+            for w in range(m):
+                if (F[i, w] ^ F[j, w]) & mask[w]:
+                    new = True
+                    break
+        if new:
+            starts[ng] = ii
+            ng += 1
+    starts[ng] = k
+    return order, starts[:ng + 1]
+
+
+@njit(cache=True)
+def _product_front(R, F, notwc, wtab, nwords, tau):
+    """Pareto front of the pairs {r & (f | notwc)} worth ``tau`` at least, without forming every pair.
+
+    A pair's part inside the child's worlds, r & f & ~notwc, depends only on r's inside part: the
+    front of those is made once per distinct inside part.  Its part outside, r & notwc, is r's own:
+    rows of R with equal outside parts pool their inside fronts, and only what survives there meets
+    the other groups in the final filter.  (KJ84 opposite 7: 1.9M pairs, 26K rows in the final filter.)
+    """
+    k, m = R.shape
+    b = F.shape[0]
+    prune = tau > -0.5
+    inw = np.empty(m, np.uint64)
+    for w in range(m):
+        inw[w] = ~notwc[w]
+    rout = np.zeros(k)
+    for i in range(k):
+        for w in range(m):
+            rout[i] += _tword(R[i, w] & notwc[w], wtab, w % nwords)
+    # per distinct inside part I of R's rows: Pareto{I & f} (pairs that no row with that part lifts to tau left out)
+    order, starts = _groups(R, inw)
+    ng = starts.shape[0] - 1
+    gid = np.empty(k, np.int64)
+    poff = np.zeros(ng + 1, np.int64)
+    parts = []
+    tmp = np.empty((b, m), np.uint64)
+    for g in range(ng):
+        i0 = order[starts[g]]
+        most = -1.0
+        for ii in range(starts[g], starts[g + 1]):
+            gid[order[ii]] = g
+            most = max(most, rout[order[ii]])
+        n = 0
+        for j in range(b):
+            v = 0.0
+            for w in range(m):
+                tmp[n, w] = R[i0, w] & F[j, w] & inw[w]
+                v += _tword(tmp[n, w], wtab, w % nwords)
+            if not prune or v + most >= tau:
+                n += 1
+        P = _pareto(tmp[:n])
+        parts.append(P)
+        poff[g + 1] = poff[g] + P.shape[0]
+    inside = np.empty((poff[ng], m), np.uint64)
+    for g in range(ng):
+        inside[poff[g]:poff[g + 1]] = parts[g]
+    pval = _tvalues(inside, wtab, nwords)
+    # per distinct outside part A: Pareto of A | (the inside fronts of its rows)
+    order, starts = _groups(R, notwc)
+    outs = []
+    total = 0
+    seen = np.full(ng, -1, np.int64)
+    for a in range(starts.shape[0] - 1):
+        i0 = order[starts[a]]
+        n = 0
+        for ii in range(starts[a], starts[a + 1]):
+            g = gid[order[ii]]
+            if seen[g] != a:
+                seen[g] = a
+                n += poff[g + 1] - poff[g]
+        C = np.empty((n, m), np.uint64)
+        n = 0
+        for ii in range(starts[a], starts[a + 1]):
+            g = gid[order[ii]]
+            if seen[g] == a:
+                seen[g] = -2 - a  # taken
+                for r in range(poff[g], poff[g + 1]):
+                    if prune and pval[r] + rout[i0] < tau:
+                        continue
+                    for w in range(m):
+                        C[n, w] = inside[r, w] | (R[i0, w] & notwc[w])
+                    n += 1
+        Q = _pareto(C[:n]) if starts[a + 1] - starts[a] > 1 else C[:n]
+        outs.append(Q)
+        total += Q.shape[0]
+    out = np.empty((total, m), np.uint64)
+    n = 0
+    for Q in outs:
+        out[n:n + Q.shape[0]] = Q
+        n += Q.shape[0]
+    return _pareto(out)
+
+
+@njit(cache=True)
 def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, stats, openm, useopen):
     """Pareto front of {r & (f | notwc)} that may still be worth ``tau`` (``tau`` < 0: all of it).
 
@@ -514,51 +731,102 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
         for w in range(m):
             fv[j] += _tword(F[j, w] & ~notwc[w], wtab, w % nwords)
     order = np.argsort(-fv)
-    nrest = rest_off.shape[0] - 1
-    rv = np.zeros(rest.shape[0])
-    rorder = np.zeros(rest.shape[0], np.int64)
-    if prune:
-        for q in range(nrest):
-            lo, hi = rest_off[q], rest_off[q + 1]
-            for j in range(lo, hi):
-                s = 0.0
-                for w in range(m):
-                    s += _tword(rest[j, w] & ~rest_notwc[q, w], wtab, w % nwords)
-                rv[j] = s
-            rorder[lo:hi] = np.argsort(-rv[lo:hi]) + lo
-    cap = min(a * b, 1 << 12)
-    cand = np.empty((max(cap, 1), m), np.uint64)
+    nrest = rest_off.shape[0] - 1 if prune else 0
+    # the later replies' rows, indexed by bit (see _reaching)
+    woff = np.zeros(nrest + 1, np.int64)
+    for q in range(nrest):
+        woff[q + 1] = woff[q] + (rest_off[q + 1] - rest_off[q] + 63) // 64
+    # (an index pays only over enough rows, asked often enough, and one level: with levels (expected
+    # tricks) it was slower, measured on KJ972/3; without one every row worth the need is tried)
+    nb = 64 * m if m == nwords and rest.shape[0] >= INDEX_MIN and a * b >= rest.shape[0] else 0
+    has = np.zeros((nb, woff[nrest] if nb else 0), np.uint64)
+    cnt = np.zeros((max(nrest, 1), nb), np.int64)
+    perm = np.empty(rest.shape[0], np.int64)
+    sv = np.empty(rest.shape[0])
+    for q in range(nrest):
+        lo, hi = rest_off[q], rest_off[q + 1]
+        for j in range(lo, hi):
+            s = 0.0
+            for w in range(m):
+                s += _tword(rest[j, w] & ~rest_notwc[q, w], wtab, w % nwords)
+            sv[j] = -s
+        perm[lo:hi] = np.argsort(sv[lo:hi], kind="mergesort")
+        sv[lo:hi] = -sv[lo:hi][perm[lo:hi]]
+        if nb:
+            _row_index(rest, lo, hi, perm[lo:hi], rest_notwc[q], has, cnt[q], woff[q])
+    allrows = np.zeros(woff[nrest], np.uint64)
+    for q in range(nrest):
+        nq = rest_off[q + 1] - rest_off[q]
+        for t in range(nq // 64):
+            allrows[woff[q] + t] = ~np.uint64(0)
+        if nq % 64:
+            allrows[woff[q] + nq // 64] = (np.uint64(1) << np.uint64(nq % 64)) - np.uint64(1)
+    wb = _bit_weights(wtab, m if nb else 0, nwords)
+    rb = np.empty(RARE, np.int64)
+    rc = np.empty(RARE, np.int64)
+    vm = np.zeros(woff[nrest], np.uint64)  # per later reply: its rows that may still work with R's row
+    hint = np.full(max(nrest, 1), -1, np.int64)  # per later reply: the row that worked last (within R's row)
+    qord = np.arange(max(nrest, 1))  # the order the later replies are checked in
+    reach = np.empty(m, np.uint64)  # the most a candidate from R's row can keep (see below)
+    u = np.empty(m, np.uint64)
+    grow = min(a * b, 1 << 12)
+    cand = np.empty((max(grow, 1), m), np.uint64)
     n = 0
     c = np.empty(m, np.uint64)
-    # per row of R, the rows of each later reply that may still work with it (in value order): a
-    # candidate is a subset of its R row, so a row that leaves the R row short of tau leaves it short too
-    viab = np.empty(rest.shape[0], np.int64)
-    vn = np.zeros(max(nrest, 1), np.int64)
-    hint = np.full(max(nrest, 1), -1, np.int64)  # per later reply: the row that worked last (within R's row)
+    # large products that the threshold cannot thin (every pair is worth tau by its R row's worlds
+    # outside this reply alone) and without the top's filter: every pair's front by parts
+    # (_product_front), then the checks on its rows only (a row fails them only if every row inside it
+    # fails too); one level only, like the index
+    grouped = not useopen and m == nwords and a * b >= PRODUCT_MIN
+    if grouped and prune:
+        # pairs the value bound lets through: most of them, or the threshold thins the pairs better
+        fs = fv[order]
+        thru = 0
+        for i in range(a):
+            need = tau - rout[i]
+            if rin[i] >= need:
+                lo_, hi_ = 0, b
+                while lo_ < hi_:
+                    mid = (lo_ + hi_) // 2
+                    if fs[mid] >= need:
+                        lo_ = mid + 1
+                    else:
+                        hi_ = mid
+                thru += lo_
+        grouped = 2 * thru >= a * b
+    sel = np.zeros(a, np.bool_)
     for i in range(a):
         hint[:] = -1
+        if prune and b > 0 and rout[i] + min(rin[i], fv[order[0]]) < tau:
+            continue
         if prune:
+            # per later reply, the rows that leave R's row itself worth tau: a candidate is a subset of
+            # its R row, so no other row can work with it; ``reach``: R's row within their unions
             none = False
             ri = R[i]
+            vm[:] = 0
+            reach[:] = ri
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
-                need = tau
-                for w in range(m):
-                    need -= _tword(R[i, w] & rest_notwc[q, w], wtab, w % nwords)
-                n_ = 0
-                for jj in range(lo, hi):
-                    j = rorder[jj]
-                    if need > 0.0 and rv[j] < need:
-                        break
-                    if _and_value(ri, rest, j, wtab, nwords) >= need:
-                        viab[lo + n_] = j - lo
-                        n_ += 1
-                vn[q] = n_
-                if n_ == 0:
+                if _reaching(ri, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
+                             woff[q], allrows, wb, rb, rc, -1, vm) == 0:
                     none = True
                     break
+                u[:] = rest_notwc[q]
+                for t in range(woff[q + 1] - woff[q]):
+                    x = vm[woff[q] + t]
+                    while x:
+                        p, x = _pop_low(x, t * 64)
+                        j = lo + perm[lo + p]
+                        for w in range(m):
+                            u[w] |= rest[j, w]
+                for w in range(m):
+                    reach[w] &= u[w]
             if none:
                 continue
+        if grouped:
+            sel[i] = True
+            continue
         for jj in range(b):
             j = order[jj]
             if prune and rout[i] + min(rin[i], fv[j]) < tau:
@@ -566,18 +834,23 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             for w in range(m):
                 c[w] = R[i, w] & (F[j, w] | notwc[w])
             if prune:
-                v = rout[i]
+                v = 0.0
                 for w in range(m):
-                    v += _tword(c[w] & ~notwc[w], wtab, w % nwords)
+                    v += _tword(c[w] & reach[w], wtab, w % nwords)
                 if v < tau:
                     continue
                 ok = True
-                for q in range(nrest):
+                for k in range(nrest):
+                    q = qord[k]
                     lo, hi = rest_off[q], rest_off[q + 1]
-                    hit = _reaches(c, rest[lo:hi], rv[lo:hi], viab[lo:lo + vn[q]], rest_notwc[q], wtab, nwords, tau,
-                                   hint[q])
+                    hit = _reaching(c, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
+                                    cnt[q], woff[q], vm, wb, rb, rc, hint[q], None)
                     if hit == -1:
                         ok = False
+                        # the reply that failed is asked first next time
+                        for t in range(k, 0, -1):
+                            qord[t] = qord[t - 1]
+                        qord[0] = q
                         break
                     hint[q] = hit if hit >= 0 else -1
                 if not ok:
@@ -588,6 +861,49 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                 cand = bigger
             cand[n, :] = c
             n += 1
+    if grouped:
+        ns = 0
+        for i in range(a):
+            if sel[i]:
+                ns += 1
+        keep = np.empty(ns, np.int64)
+        ns = 0
+        for i in range(a):
+            if sel[i]:
+                keep[ns] = i
+                ns += 1
+        P = _product_front(_take_rows(R, keep, ns) if ns < a else R, F, notwc, wtab, nwords, tau)
+        stats[16] += P.shape[0]
+        if not prune:
+            stats[17] += P.shape[0]
+            return P
+        ok = np.zeros(P.shape[0], np.bool_)
+        nok = 0
+        for r in range(P.shape[0]):
+            pr = P[r]
+            v = 0.0
+            for w in range(m):
+                v += _tword(pr[w], wtab, w % nwords)
+            if v < tau:
+                continue
+            good = True
+            for q in range(nrest):
+                lo, hi = rest_off[q], rest_off[q + 1]
+                if _reaching(pr, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
+                             woff[q], allrows, wb, rb, rc, -1, None) == -1:
+                    good = False
+                    break
+            if good:
+                ok[r] = True
+                nok += 1
+        keep = np.empty(nok, np.int64)
+        nok = 0
+        for r in range(P.shape[0]):
+            if ok[r]:
+                keep[nok] = r
+                nok += 1
+        stats[17] += nok
+        return _take_rows(P, keep, nok)
     stats[16] += n
     out = _pareto_open(cand[:n], openm, wtab, nwords) if useopen else _pareto(cand[:n])
     stats[17] += out.shape[0]
