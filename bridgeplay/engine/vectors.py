@@ -658,12 +658,14 @@ def _product_front(R, F, notwc, wtab, nwords, tau):
             gid[order[ii]] = g
             most = max(most, rout[order[ii]])
         n = 0
+        low = prune and most < tau  # (else every pair of the group is worth tau by its outside part)
         for j in range(b):
             v = 0.0
             for w in range(m):
                 tmp[n, w] = R[i0, w] & F[j, w] & inw[w]
-                v += _tword(tmp[n, w], wtab, w % nwords)
-            if not prune or v + most >= tau:
+                if low:
+                    v += _tword(tmp[n, w], wtab, w % nwords)
+            if not low or v + most >= tau:
                 n += 1
         P = _pareto(tmp[:n])
         parts.append(P)
