@@ -56,6 +56,24 @@ INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit 
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
+@njit(cache=True, inline="always")
+def _note_rare(b, k, nr, rb, rc):
+    """Put bit b, held by k rows, among the ``RARE`` rarest bits so far (``rb``/``rc``, nr of them,
+    rarest first); returns how many there are now."""
+    if nr < RARE:
+        nr += 1
+    elif k >= rc[nr - 1]:
+        return nr
+    t = nr - 1
+    while t > 0 and rc[t - 1] > k:
+        rb[t] = rb[t - 1]
+        rc[t] = rc[t - 1]
+        t -= 1
+    rb[t] = b
+    rc[t] = k
+    return nr
+
+
 @njit(cache=True)
 def _pareto(F):
     """Rows of F that no other row dominates (duplicates kept once).
@@ -112,18 +130,7 @@ def _pareto(F):
                 x = F[i, w]
                 while x:
                     b, x = _pop_low(x, w * 64)
-                    c = cnt[b]
-                    if nr < RARE:
-                        nr += 1
-                    elif c >= rc[nr - 1]:
-                        continue
-                    t = nr - 1
-                    while t > 0 and rc[t - 1] > c:
-                        rb[t] = rb[t - 1]
-                        rc[t] = rc[t - 1]
-                        t -= 1
-                    rb[t] = b
-                    rc[t] = c
+                    nr = _note_rare(b, cnt[b], nr, rb, rc)
                 if nr > 0 and rc[0] == 0:
                     break
             if nr == 0:
@@ -423,6 +430,19 @@ def _and_value(c, F, j, wtab, nwords):
     return v
 
 
+@njit(cache=True, inline="always")
+def _count_at_least(desc, x):
+    """How many values of the descending array ``desc`` are >= x."""
+    a, z = 0, desc.shape[0]
+    while a < z:
+        mid = (a + z) // 2
+        if desc[mid] >= x:
+            a = mid + 1
+        else:
+            z = mid
+    return a
+
+
 @njit(cache=True)
 def _bit_weights(wtab, m, nwords):
     """Per bit of a row of ``m`` words, the weight of its world (read back from the byte tables)."""
@@ -447,20 +467,9 @@ def _musts(c, notwc, wb, slack, cnt, rb, rc):
             b, x = _pop_low(x, w * 64)
             if wb[b] <= slack + 1e-12:  # (a margin for rounding: never drop a row that reaches)
                 continue
-            k = cnt[b]
-            if k == 0:
+            if cnt[b] == 0:
                 return -1
-            if nr < RARE:
-                nr += 1
-            elif k >= rc[nr - 1]:
-                continue
-            t = nr - 1
-            while t > 0 and rc[t - 1] > k:
-                rb[t] = rb[t - 1]
-                rc[t] = rc[t - 1]
-                t -= 1
-            rb[t] = b
-            rc[t] = k
+            nr = _note_rare(b, cnt[b], nr, rb, rc)
     return nr
 
 
@@ -501,15 +510,7 @@ def _reaching(c, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, 
         return -2
     if hint >= 0 and out is None and _and_value(c, F, lo + perm[hint], wtab, nwords) >= need:
         return hint
-    # rows worth the need: positions 0..npre-1
-    a, z = 0, sv.shape[0]
-    while a < z:
-        mid = (a + z) // 2
-        if sv[mid] >= need:
-            a = mid + 1
-        else:
-            z = mid
-    npre = a
+    npre = _count_at_least(sv, need)  # rows worth the need: positions 0..npre-1
     nr = 0
     if has.shape[1] and npre > INDEX_MIN:
         inval = 0.0
@@ -787,14 +788,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
         for i in range(a):
             need = tau - rout[i]
             if rin[i] >= need:
-                lo_, hi_ = 0, b
-                while lo_ < hi_:
-                    mid = (lo_ + hi_) // 2
-                    if fs[mid] >= need:
-                        lo_ = mid + 1
-                    else:
-                        hi_ = mid
-                thru += lo_
+                thru += _count_at_least(fs, need)
         grouped = 2 * thru >= a * b
     sel = np.zeros(a, np.bool_)
     for i in range(a):
