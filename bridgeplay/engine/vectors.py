@@ -790,7 +790,8 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             if rin[i] >= need:
                 thru += _count_at_least(fs, need)
         grouped = 2 * thru >= a * b
-    sel = np.zeros(a, np.bool_)
+    sel = np.empty(a, np.int64)  # (grouped) the rows of R that may still be worth tau
+    ns = 0
     for i in range(a):
         hint[:] = -1
         if prune and b > 0 and rout[i] + min(rin[i], fv[order[0]]) < tau:
@@ -821,7 +822,8 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             if none:
                 continue
         if grouped:
-            sel[i] = True
+            sel[ns] = i
+            ns += 1
             continue
         for jj in range(b):
             j = order[jj]
@@ -858,48 +860,27 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             cand[n, :] = c
             n += 1
     if grouped:
-        ns = 0
-        for i in range(a):
-            if sel[i]:
-                ns += 1
-        keep = np.empty(ns, np.int64)
-        ns = 0
-        for i in range(a):
-            if sel[i]:
-                keep[ns] = i
-                ns += 1
-        P = _product_front(_take_rows(R, keep, ns) if ns < a else R, F, notwc, wtab, nwords, tau)
+        P = _product_front(_take_rows(R, sel, ns) if ns < a else R, F, notwc, wtab, nwords, tau)
         stats[16] += P.shape[0]
         if not prune:
             stats[17] += P.shape[0]
             return P
-        ok = np.zeros(P.shape[0], np.bool_)
+        ok = np.empty(P.shape[0], np.int64)
         nok = 0
         for r in range(P.shape[0]):
             pr = P[r]
-            v = 0.0
-            for w in range(m):
-                v += _tword(pr[w], wtab, w % nwords)
-            if v < tau:
-                continue
-            good = True
-            for q in range(nrest):
+            good = _trow(pr, wtab, nwords) >= tau
+            for q in range(nrest if good else 0):
                 lo, hi = rest_off[q], rest_off[q + 1]
                 if _reaching(pr, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
                              woff[q], allrows, wb, rb, rc, -1, None) == -1:
                     good = False
                     break
             if good:
-                ok[r] = True
-                nok += 1
-        keep = np.empty(nok, np.int64)
-        nok = 0
-        for r in range(P.shape[0]):
-            if ok[r]:
-                keep[nok] = r
+                ok[nok] = r
                 nok += 1
         stats[17] += nok
-        return _take_rows(P, keep, nok)
+        return _take_rows(P, ok, nok)
     stats[16] += n
     out = _pareto_open(cand[:n], openm, wtab, nwords) if useopen else _pareto(cand[:n])
     stats[17] += out.shape[0]
