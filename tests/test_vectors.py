@@ -6,8 +6,12 @@ import numpy as np
 import pytest
 
 from bridgeplay.engine.vectors import (
+    ANSWERS_MAX,
     RARE,
+    _answer_table,
+    _answered,
     _bit_weights,
+    _grown,
     _pareto,
     _product_front,
     _reaching,
@@ -150,3 +154,59 @@ def test_reaching_finds_exactly_the_rows_that_keep_tau(seed: int) -> None:
             assert first in marked
         elif not marked:
             assert first == -1
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_answered_agrees_with_a_brute_force_scan(seed: int) -> None:
+    """The table of answers (grown from nothing as it fills) never answers otherwise than a scan of the rows,
+    over many candidates that share their parts inside each reply's worlds (as in a combination)."""
+    rng = np.random.default_rng(500 + seed)
+    m = int(rng.integers(1, 3))
+    bits = 64 * m
+    full = (1 << bits) - 1
+    weights = rng.uniform(0.0, 1.0 / bits, 64 * m)
+    wtab = weight_table(weights, m)
+    wb = _bit_weights(wtab, m, m)
+    rb, rc = np.empty(RARE, np.int64), np.empty(RARE, np.int64)
+
+    def val(x: int) -> float:
+        return float(sum(weights[b] for b in range(bits) if x >> b & 1))
+
+    replies = []
+    for _q in range(2):
+        child = sum(1 << b for b in range(bits) if rng.random() < 0.5)
+        rows = random_rows(rng, int(rng.integers(1, 200)), bits, child)
+        F = as_front(rows, m)
+        sv = np.array([val(r) for r in rows])
+        perm = np.argsort(-sv, kind="mergesort")
+        nwords = (len(rows) + 63) // 64
+        has = np.zeros((64 * m, nwords), np.uint64)
+        cnt = np.zeros(64 * m, np.int64)
+        nots = as_front([full & ~child], m)[0]
+        _row_index(F, 0, len(rows), perm, nots, has, cnt, 0)
+        every = np.zeros(nwords, np.uint64)
+        for p in range(len(rows)):
+            every[p // 64] |= np.uint64(1) << np.uint64(p % 64)
+        replies.append((rows, full & ~child, F, perm, sv[perm], nots, has, cnt, every))
+    table = _answer_table(0, m)
+    x = np.empty(m, np.uint64)
+    bases = [sum(1 << b for b in range(bits) if rng.random() < 0.7) for _ in range(4)]
+    asked = 0
+    for _ in range(300):
+        q = int(rng.integers(0, 2))
+        rows, notwc, F, perm, svp, nots, has, cnt, every = replies[q]
+        inside = bases[int(rng.integers(0, len(bases)))] & ~notwc  # few parts inside, many outside
+        c = inside | (sum(1 << b for b in range(bits) if rng.random() < 0.7) & notwc)
+        tau = float(rng.uniform(0.0, val(c) + 0.05))
+        best = max(val(c & (r | notwc)) for r in rows)
+        if abs(best - tau) < 1e-9:
+            continue
+        if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
+            table = _grown(table)
+        hit = _answered(as_front([c], m)[0], q, F, 0, perm, svp, nots, wtab, m, tau, has, cnt, 0, every, wb, rb, rc,
+                        -1, x, table)
+        assert (hit != -1) == (best >= tau)
+        if hit >= 0:
+            assert val(c & (rows[perm[hit]] | notwc)) >= tau - 1e-12
+        asked += 1
+    assert asked > 200 and int((table[1] >= 0).sum()) < asked  # the table answered some questions itself

@@ -53,6 +53,7 @@ def _take_rows(F, keep, n):
 
 PRODUCT_MIN = 4096  # pairs from which a combination builds its front by parts (see _product_front)
 INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit (see _reaching)
+MARK_MAX = 128  # a combination marks per row of R the rows of a later reply that reach tau, if at most so many may
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
@@ -539,6 +540,103 @@ def _reaching(c, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, 
     return -1 if out is None else found
 
 
+ANSWERS_MAX = 1 << 15  # the most slots of a combination's table of later-reply answers (see _answered)
+
+
+@njit(cache=True)
+def _answer_table(cap, m):
+    """An empty table of ``cap`` slots (a power of two, or 0) for :func:`_answered`, over rows of ``m`` words:
+    keys, tags (-1: free), lows, highs, and how many slots may still be taken (half of them)."""
+    return (np.empty((cap, m), np.uint64), np.full(cap, -1, np.int64), np.empty(cap), np.empty(cap),
+            np.array([cap // 2]))
+
+
+@njit(cache=True)
+def _grown(table):
+    """A copy of ``table`` (half full) twice as large, at least 64 slots."""
+    keys, tags, lows, highs, free = table
+    cap = tags.shape[0]
+    out = _answer_table(max(64, 2 * cap), keys.shape[1])
+    okeys, otags, olows, ohighs, ofree = out
+    for s in range(cap):
+        if tags[s] >= 0:
+            i = _answer_slot(okeys, otags, keys[s], tags[s])
+            otags[i] = tags[s]
+            okeys[i, :] = keys[s]
+            olows[i] = lows[s]
+            ohighs[i] = highs[s]
+            ofree[0] -= 1
+    return out
+
+
+@njit(cache=True, inline="always")
+def _answer_slot(keys, tags, x, q):
+    """The slot of (q, x) in the table: where it is, or the free slot where it goes."""
+    h = np.uint64(14695981039346656037) ^ np.uint64(q)
+    for w in range(x.shape[0]):
+        h ^= x[w]
+        h *= np.uint64(1099511628211)
+        h ^= h >> np.uint64(29)
+    cap = tags.shape[0]
+    i = np.int64(h & np.uint64(cap - 1))
+    while tags[i] >= 0:
+        if tags[i] == q:
+            same = True
+            for w in range(x.shape[0]):
+                if keys[i, w] != x[w]:
+                    same = False
+                    break
+            if same:
+                return i
+        i = (i + 1) & (cap - 1)
+    return i
+
+
+@njit(cache=True, inline="always")
+def _answered(c, q, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, wb, rb, rc, hint, x, table):
+    """:func:`_reaching` (``out`` None) asked about c and the later reply q (rows ``lo + perm[p]``), through
+    a table of what earlier questions taught.
+
+    Whether some row f of the reply leaves c & (f | notwc) worth tau depends only on c's part inside
+    the reply's worlds, x = c & ~notwc, and on the need, tau less c's value outside: per (q, x) the most
+    a row keeps of x lies in [low, high).  A found row raises low to what it keeps; a failure at a need
+    lowers high to it.  Many candidates share few parts (KJ84/7, the top of North's 4: 507K candidates,
+    316 parts inside East's ten): most questions are answered by the table.  Returns as
+    :func:`_reaching` does, and -3 for "some row does" known from the table (no row found).
+    """
+    keys, tags, lows, highs, free = table
+    m = c.shape[0]
+    need = tau
+    for w in range(m):
+        x[w] = c[w] & ~notwc[w]
+        need -= _tword(c[w] & notwc[w], wtab, w % nwords)
+    if need <= 0.0:
+        return -2
+    i = -1
+    if tags.shape[0]:
+        i = _answer_slot(keys, tags, x, q)
+        if tags[i] >= 0:
+            if need <= lows[i]:
+                return -3
+            if need >= highs[i]:
+                return -1
+        elif free[0] > 0:
+            free[0] -= 1
+            tags[i] = q
+            keys[i, :] = x
+            lows[i] = 0.0
+            highs[i] = np.inf
+        else:
+            i = -1  # (the table is full: asked, not kept)
+    hit = _reaching(c, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, wb, rb, rc, hint, None)
+    if i >= 0:
+        if hit == -1:
+            highs[i] = need
+        elif hit >= 0:
+            lows[i] = max(lows[i], _and_value(c, F, lo + perm[hit], wtab, nwords))
+    return hit
+
+
 @njit(cache=True)
 def _pareto_open(F, openm, wtab, nwords):
     """Rows of F that may still give the most valuable final row, when only the bits in ``openm`` can
@@ -790,6 +888,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             if rin[i] >= need:
                 thru += _count_at_least(fs, need)
         grouped = 2 * thru >= a * b
+    # answers about later replies, kept by the candidate's part inside each (see _answered)
+    table = _answer_table(0, m)
+    xq = np.empty(m, np.uint64)
     sel = np.empty(a, np.int64)  # (grouped) the rows of R that may still be worth tau
     ns = 0
     for i in range(a):
@@ -797,14 +898,28 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
         if prune and b > 0 and rout[i] + min(rin[i], fv[order[0]]) < tau:
             continue
         if prune:
-            # per later reply, the rows that leave R's row itself worth tau: a candidate is a subset of
-            # its R row, so no other row can work with it; ``reach``: R's row within their unions
+            # per later reply, the rows that leave R's row itself worth tau: a candidate is a subset of its
+            # R row, so no other row can work with it.  Where they are few, they are marked (``vm``) and
+            # ``reach`` keeps R's row within their union; where they are many, their union is most of R's
+            # row and marking them costs more than it saves: that reply is only asked whether one exists
             none = False
             ri = R[i]
-            vm[:] = 0
             reach[:] = ri
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
+                need = tau
+                for w in range(m):
+                    need -= _tword(ri[w] & rest_notwc[q, w], wtab, w % nwords)
+                if _count_at_least(sv[lo:hi], need) > MARK_MAX:
+                    vm[woff[q]:woff[q + 1]] = allrows[woff[q]:woff[q + 1]]
+                    if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
+                        table = _grown(table)
+                    if _answered(ri, q, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
+                                 cnt[q], woff[q], allrows, wb, rb, rc, -1, xq, table) == -1:
+                        none = True
+                        break
+                    continue
+                vm[woff[q]:woff[q + 1]] = 0
                 if _reaching(ri, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
                              woff[q], allrows, wb, rb, rc, -1, vm) == 0:
                     none = True
@@ -841,8 +956,10 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                 for k in range(nrest):
                     q = qord[k]
                     lo, hi = rest_off[q], rest_off[q + 1]
-                    hit = _reaching(c, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
-                                    cnt[q], woff[q], vm, wb, rb, rc, hint[q], None)
+                    if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
+                        table = _grown(table)
+                    hit = _answered(c, q, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau,
+                                    has, cnt[q], woff[q], vm, wb, rb, rc, hint[q], xq, table)
                     if hit == -1:
                         ok = False
                         # the reply that failed is asked first next time
@@ -850,7 +967,8 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                             qord[t] = qord[t - 1]
                         qord[0] = q
                         break
-                    hint[q] = hit if hit >= 0 else -1
+                    if hit != -3:
+                        hint[q] = hit if hit >= 0 else -1
                 if not ok:
                     continue
             if n == cand.shape[0]:
@@ -872,8 +990,10 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             good = _trow(pr, wtab, nwords) >= tau
             for q in range(nrest if good else 0):
                 lo, hi = rest_off[q], rest_off[q + 1]
-                if _reaching(pr, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
-                             woff[q], allrows, wb, rb, rc, -1, None) == -1:
+                if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
+                    table = _grown(table)
+                if _answered(pr, q, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
+                             woff[q], allrows, wb, rb, rc, -1, xq, table) == -1:
                     good = False
                     break
             if good:
