@@ -116,7 +116,7 @@ def _trick_winner(leader, r0, r1, r2, r3):
 # ---------------------------------------------------------------------------------------------
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
-TOP_BEAM = 64  # rows kept per step by the narrow combination that raises a top node's threshold
+TOP_BEAM = 8  # rows kept per step by the narrow combination that raises a top node's threshold
 TOP_BETTER = 1e-9  # how much more a row must be worth than the narrow combination's best to be looked for
 
 
