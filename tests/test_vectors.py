@@ -9,9 +9,10 @@ from bridgeplay.engine.vectors import (
     ANSWERS_MAX,
     RARE,
     _answer_table,
-    _answered,
+    _ask,
     _bit_weights,
     _grown,
+    _learn,
     _pareto,
     _product_front,
     _reaching,
@@ -157,7 +158,7 @@ def test_reaching_finds_exactly_the_rows_that_keep_tau(seed: int) -> None:
 
 
 @pytest.mark.parametrize("seed", range(20))
-def test_answered_agrees_with_a_brute_force_scan(seed: int) -> None:
+def test_answer_table_agrees_with_a_brute_force_scan(seed: int) -> None:
     """The table of answers (grown from nothing as it fills) never answers otherwise than a scan of the rows,
     over many candidates that share their parts inside each reply's worlds (as in a combination)."""
     rng = np.random.default_rng(500 + seed)
@@ -188,8 +189,9 @@ def test_answered_agrees_with_a_brute_force_scan(seed: int) -> None:
         for p in range(len(rows)):
             every[p // 64] |= np.uint64(1) << np.uint64(p % 64)
         replies.append((rows, full & ~child, F, perm, sv[perm], nots, has, cnt, every))
-    table = _answer_table(0, m)
+    keys, tags, lows, highs, free = _answer_table(0, m)
     x = np.empty(m, np.uint64)
+    allnots = np.array([r[5] for r in replies])
     bases = [sum(1 << b for b in range(bits) if rng.random() < 0.7) for _ in range(4)]
     asked = 0
     for _ in range(300):
@@ -201,12 +203,15 @@ def test_answered_agrees_with_a_brute_force_scan(seed: int) -> None:
         best = max(val(c & (r | notwc)) for r in rows)
         if abs(best - tau) < 1e-9:
             continue
-        if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
-            table = _grown(table)
-        hit = _answered(as_front([c], m)[0], q, F, 0, perm, svp, nots, wtab, m, tau, has, cnt, 0, every, wb, rb, rc,
-                        -1, x, table)
+        if free[0] == 0 and tags.shape[0] < ANSWERS_MAX:
+            keys, tags, lows, highs, free = _grown(keys, tags, lows, highs)
+        cw = as_front([c], m)[0]
+        hit, slot, need = _ask(cw, q, allnots, wtab, m, tau, x, keys, tags, lows, highs, free)
+        if hit == 0:
+            hit = _reaching(cw, F, 0, perm, svp, nots, wtab, m, tau, has, cnt, 0, every, wb, rb, rc, -1, None)
+            _learn(hit, slot, need, cw, F, perm[max(hit, 0)], wtab, m, lows, highs)
         assert (hit != -1) == (best >= tau)
         if hit >= 0:
             assert val(c & (rows[perm[hit]] | notwc)) >= tau - 1e-12
         asked += 1
-    assert asked > 200 and int((table[1] >= 0).sum()) < asked  # the table answered some questions itself
+    assert asked > 200 and int((tags >= 0).sum()) < asked  # the table answered some questions itself

@@ -540,24 +540,22 @@ def _reaching(c, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, 
     return -1 if out is None else found
 
 
-ANSWERS_MAX = 1 << 15  # the most slots of a combination's table of later-reply answers (see _answered)
+ANSWERS_MAX = 1 << 15  # the most slots of a combination's table of later-reply answers (see _ask)
 
 
 @njit(cache=True)
 def _answer_table(cap, m):
-    """An empty table of ``cap`` slots (a power of two, or 0) for :func:`_answered`, over rows of ``m`` words:
+    """An empty table of ``cap`` slots (a power of two, or 0) for :func:`_ask`, over rows of ``m`` words:
     keys, tags (-1: free), lows, highs, and how many slots may still be taken (half of them)."""
     return (np.empty((cap, m), np.uint64), np.full(cap, -1, np.int64), np.empty(cap), np.empty(cap),
             np.array([cap // 2]))
 
 
 @njit(cache=True)
-def _grown(table):
-    """A copy of ``table`` (half full) twice as large, at least 64 slots."""
-    keys, tags, lows, highs, free = table
+def _grown(keys, tags, lows, highs):
+    """The table (half full) copied into one twice as large, at least 64 slots."""
     cap = tags.shape[0]
-    out = _answer_table(max(64, 2 * cap), keys.shape[1])
-    okeys, otags, olows, ohighs, ofree = out
+    okeys, otags, olows, ohighs, ofree = _answer_table(max(64, 2 * cap), keys.shape[1])
     for s in range(cap):
         if tags[s] >= 0:
             i = _answer_slot(okeys, otags, keys[s], tags[s])
@@ -566,7 +564,7 @@ def _grown(table):
             olows[i] = lows[s]
             ohighs[i] = highs[s]
             ofree[0] -= 1
-    return out
+    return okeys, otags, olows, ohighs, ofree
 
 
 @njit(cache=True, inline="always")
@@ -593,48 +591,51 @@ def _answer_slot(keys, tags, x, q):
 
 
 @njit(cache=True, inline="always")
-def _answered(c, q, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, wb, rb, rc, hint, x, table):
-    """:func:`_reaching` (``out`` None) asked about c and the later reply q (rows ``lo + perm[p]``), through
-    a table of what earlier questions taught.
+def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
+    """What the table knows of :func:`_reaching`'s answer for candidate c and the later reply q (its
+    non-worlds ``notwc[q]``): (-2 any row does, -3 some row does, -1 none does, or 0 not known; the slot
+    that will keep the answer, or -1; the need).
 
     Whether some row f of the reply leaves c & (f | notwc) worth tau depends only on c's part inside
     the reply's worlds, x = c & ~notwc, and on the need, tau less c's value outside: per (q, x) the most
-    a row keeps of x lies in [low, high).  A found row raises low to what it keeps; a failure at a need
-    lowers high to it.  Many candidates share few parts (KJ84/7, the top of North's 4: 507K candidates,
-    316 parts inside East's ten): most questions are answered by the table.  Returns as
-    :func:`_reaching` does, and -3 for "some row does" known from the table (no row found).
+    a row keeps of x lies in [low, high), raised and lowered by :func:`_learn`.  Many candidates share
+    few parts (KJ84/7, the top of North's 4: 507K candidates, 316 parts inside East's ten).  Written to
+    be inlined in the pair loop: no slices, no calls.
     """
-    keys, tags, lows, highs, free = table
-    m = c.shape[0]
     need = tau
-    for w in range(m):
-        x[w] = c[w] & ~notwc[w]
-        need -= _tword(c[w] & notwc[w], wtab, w % nwords)
+    for w in range(c.shape[0]):
+        x[w] = c[w] & ~notwc[q, w]
+        need -= _tword(c[w] & notwc[q, w], wtab, w % nwords)
     if need <= 0.0:
-        return -2
-    i = -1
-    if tags.shape[0]:
-        i = _answer_slot(keys, tags, x, q)
-        if tags[i] >= 0:
-            if need <= lows[i]:
-                return -3
-            if need >= highs[i]:
-                return -1
-        elif free[0] > 0:
-            free[0] -= 1
-            tags[i] = q
-            keys[i, :] = x
-            lows[i] = 0.0
-            highs[i] = np.inf
-        else:
-            i = -1  # (the table is full: asked, not kept)
-    hit = _reaching(c, F, lo, perm, sv, notwc, wtab, nwords, tau, has, cnt, woff, vm, wb, rb, rc, hint, None)
+        return -2, -1, need
+    if tags.shape[0] == 0:
+        return 0, -1, need
+    i = _answer_slot(keys, tags, x, q)
+    if tags[i] >= 0:
+        if need <= lows[i]:
+            return -3, i, need
+        if need >= highs[i]:
+            return -1, i, need
+        return 0, i, need
+    if free[0] == 0:
+        return 0, -1, need  # (the table is full: asked, not kept)
+    free[0] -= 1
+    tags[i] = q
+    keys[i, :] = x
+    lows[i] = 0.0
+    highs[i] = np.inf
+    return 0, i, need
+
+
+@njit(cache=True, inline="always")
+def _learn(hit, i, need, c, F, row, wtab, nwords, lows, highs):
+    """Keep in slot i (if any) what :func:`_reaching` answered at ``need``: none (-1) lowers the high; row
+    ``row`` of F found raises the low to what that row keeps."""
     if i >= 0:
         if hit == -1:
             highs[i] = need
         elif hit >= 0:
-            lows[i] = max(lows[i], _and_value(c, F, lo + perm[hit], wtab, nwords))
-    return hit
+            lows[i] = max(lows[i], _and_value(c, F, row, wtab, nwords))
 
 
 @njit(cache=True)
@@ -888,9 +889,10 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             if rin[i] >= need:
                 thru += _count_at_least(fs, need)
         grouped = 2 * thru >= a * b
-    # answers about later replies, kept by the candidate's part inside each (see _answered)
-    table = _answer_table(0, m)
+    # answers about later replies, kept by the candidate's part inside each (see _ask); grown as it fills
+    akeys, atags, alows, ahighs, afree = _answer_table(0, m)
     xq = np.empty(m, np.uint64)
+    narrowed = True
     sel = np.empty(a, np.int64)  # (grouped) the rows of R that may still be worth tau
     ns = 0
     for i in range(a):
@@ -905,6 +907,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             none = False
             ri = R[i]
             reach[:] = ri
+            narrowed = nrest == 0  # (whether ``reach`` is less than R's row, or no later reply asks)
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
                 need = tau
@@ -912,10 +915,14 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     need -= _tword(ri[w] & rest_notwc[q, w], wtab, w % nwords)
                 if _count_at_least(sv[lo:hi], need) > MARK_MAX:
                     vm[woff[q]:woff[q + 1]] = allrows[woff[q]:woff[q + 1]]
-                    if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
-                        table = _grown(table)
-                    if _answered(ri, q, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
-                                 cnt[q], woff[q], allrows, wb, rb, rc, -1, xq, table) == -1:
+                    if afree[0] == 0 and atags.shape[0] < ANSWERS_MAX:
+                        akeys, atags, alows, ahighs, afree = _grown(akeys, atags, alows, ahighs)
+                    hit, slot, need = _ask(ri, q, rest_notwc, wtab, nwords, tau, xq, akeys, atags, alows, ahighs, afree)
+                    if hit == 0:
+                        hit = _reaching(ri, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
+                                        cnt[q], woff[q], allrows, wb, rb, rc, -1, None)
+                        _learn(hit, slot, need, ri, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, alows, ahighs)
+                    if hit == -1:
                         none = True
                         break
                     continue
@@ -933,6 +940,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                         for w in range(m):
                             u[w] |= rest[j, w]
                 for w in range(m):
+                    narrowed |= (reach[w] & ~u[w]) != 0
                     reach[w] &= u[w]
             if none:
                 continue
@@ -947,19 +955,23 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             for w in range(m):
                 c[w] = R[i, w] & (F[j, w] | notwc[w])
             if prune:
-                v = 0.0
-                for w in range(m):
-                    v += _tword(c[w] & reach[w], wtab, w % nwords)
-                if v < tau:
-                    continue
+                if narrowed:  # (else the later replies' questions answer it: need > all c keeps there)
+                    v = 0.0
+                    for w in range(m):
+                        v += _tword(c[w] & reach[w], wtab, w % nwords)
+                    if v < tau:
+                        continue
                 ok = True
                 for k in range(nrest):
                     q = qord[k]
                     lo, hi = rest_off[q], rest_off[q + 1]
-                    if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
-                        table = _grown(table)
-                    hit = _answered(c, q, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau,
-                                    has, cnt[q], woff[q], vm, wb, rb, rc, hint[q], xq, table)
+                    if afree[0] == 0 and atags.shape[0] < ANSWERS_MAX:
+                        akeys, atags, alows, ahighs, afree = _grown(akeys, atags, alows, ahighs)
+                    hit, slot, need = _ask(c, q, rest_notwc, wtab, nwords, tau, xq, akeys, atags, alows, ahighs, afree)
+                    if hit == 0:
+                        hit = _reaching(c, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
+                                        cnt[q], woff[q], vm, wb, rb, rc, hint[q], None)
+                        _learn(hit, slot, need, c, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, alows, ahighs)
                     if hit == -1:
                         ok = False
                         # the reply that failed is asked first next time
@@ -990,10 +1002,14 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             good = _trow(pr, wtab, nwords) >= tau
             for q in range(nrest if good else 0):
                 lo, hi = rest_off[q], rest_off[q + 1]
-                if table[4][0] == 0 and table[1].shape[0] < ANSWERS_MAX:
-                    table = _grown(table)
-                if _answered(pr, q, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
-                             woff[q], allrows, wb, rb, rc, -1, xq, table) == -1:
+                if afree[0] == 0 and atags.shape[0] < ANSWERS_MAX:
+                    akeys, atags, alows, ahighs, afree = _grown(akeys, atags, alows, ahighs)
+                hit, slot, need = _ask(pr, q, rest_notwc, wtab, nwords, tau, xq, akeys, atags, alows, ahighs, afree)
+                if hit == 0:
+                    hit = _reaching(pr, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
+                                    cnt[q], woff[q], allrows, wb, rb, rc, -1, None)
+                    _learn(hit, slot, need, pr, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, alows, ahighs)
+                if hit == -1:
                     good = False
                     break
             if good:
