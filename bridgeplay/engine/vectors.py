@@ -639,6 +639,23 @@ def _learn(hit, i, need, c, F, row, wtab, nwords, lows, highs):
 
 
 @njit(cache=True)
+def _question(c, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has, cnt, woff, vm, wb, rb, rc, x, keys,
+              tags, lows, highs, free):
+    """:func:`_reaching` (the first row found) for c and the later reply q, through the table (:func:`_ask`,
+    :func:`_learn`): the answer, and the table (grown once it was half full).  The pair loop has the
+    same steps inlined."""
+    if free[0] == 0 and tags.shape[0] < ANSWERS_MAX:
+        keys, tags, lows, highs, free = _grown(keys, tags, lows, highs)
+    hit, slot, need = _ask(c, q, rest_notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free)
+    if hit == 0:
+        lo, hi = rest_off[q], rest_off[q + 1]
+        hit = _reaching(c, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q], woff[q],
+                        vm, wb, rb, rc, -1, None)
+        _learn(hit, slot, need, c, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, lows, highs)
+    return hit, keys, tags, lows, highs, free
+
+
+@njit(cache=True)
 def _pareto_open(F, openm, wtab, nwords):
     """Rows of F that may still give the most valuable final row, when only the bits in ``openm`` can
     still be cleared (by later minima) and nothing but the final value matters.
@@ -915,13 +932,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     need -= _tword(ri[w] & rest_notwc[q, w], wtab, w % nwords)
                 if _count_at_least(sv[lo:hi], need) > MARK_MAX:
                     vm[woff[q]:woff[q + 1]] = allrows[woff[q]:woff[q + 1]]
-                    if afree[0] == 0 and atags.shape[0] < ANSWERS_MAX:
-                        akeys, atags, alows, ahighs, afree = _grown(akeys, atags, alows, ahighs)
-                    hit, slot, need = _ask(ri, q, rest_notwc, wtab, nwords, tau, xq, akeys, atags, alows, ahighs, afree)
-                    if hit == 0:
-                        hit = _reaching(ri, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
-                                        cnt[q], woff[q], allrows, wb, rb, rc, -1, None)
-                        _learn(hit, slot, need, ri, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, alows, ahighs)
+                    hit, akeys, atags, alows, ahighs, afree = _question(
+                        ri, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has, cnt, woff, allrows, wb, rb,
+                        rc, xq, akeys, atags, alows, ahighs, afree)
                     if hit == -1:
                         none = True
                         break
@@ -1001,14 +1014,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             pr = P[r]
             good = _trow(pr, wtab, nwords) >= tau
             for q in range(nrest if good else 0):
-                lo, hi = rest_off[q], rest_off[q + 1]
-                if afree[0] == 0 and atags.shape[0] < ANSWERS_MAX:
-                    akeys, atags, alows, ahighs, afree = _grown(akeys, atags, alows, ahighs)
-                hit, slot, need = _ask(pr, q, rest_notwc, wtab, nwords, tau, xq, akeys, atags, alows, ahighs, afree)
-                if hit == 0:
-                    hit = _reaching(pr, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has,
-                                    cnt[q], woff[q], allrows, wb, rb, rc, -1, None)
-                    _learn(hit, slot, need, pr, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, alows, ahighs)
+                hit, akeys, atags, alows, ahighs, afree = _question(
+                    pr, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has, cnt, woff, allrows, wb, rb, rc,
+                    xq, akeys, atags, alows, ahighs, afree)
                 if hit == -1:
                     good = False
                     break
