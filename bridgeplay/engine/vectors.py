@@ -909,7 +909,6 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
     # answers about later replies, kept by the candidate's part inside each (see _ask); grown as it fills
     akeys, atags, alows, ahighs, afree = _answer_table(0, m)
     xq = np.empty(m, np.uint64)
-    narrowed = True
     sel = np.empty(a, np.int64)  # (grouped) the rows of R that may still be worth tau
     ns = 0
     for i in range(a):
@@ -924,7 +923,6 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             none = False
             ri = R[i]
             reach[:] = ri
-            narrowed = nrest == 0  # (whether ``reach`` is less than R's row, or no later reply asks)
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
                 need = tau
@@ -953,7 +951,6 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                         for w in range(m):
                             u[w] |= rest[j, w]
                 for w in range(m):
-                    narrowed |= (reach[w] & ~u[w]) != 0
                     reach[w] &= u[w]
             if none:
                 continue
@@ -968,12 +965,11 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             for w in range(m):
                 c[w] = R[i, w] & (F[j, w] | notwc[w])
             if prune:
-                if narrowed:  # (else the later replies' questions answer it: need > all c keeps there)
-                    v = 0.0
-                    for w in range(m):
-                        v += _tword(c[w] & reach[w], wtab, w % nwords)
-                    if v < tau:
-                        continue
+                v = 0.0
+                for w in range(m):
+                    v += _tword(c[w] & reach[w], wtab, w % nwords)
+                if v < tau:
+                    continue
                 ok = True
                 for k in range(nrest):
                     q = qord[k]
