@@ -103,8 +103,9 @@ def test_product_front_equals_pareto_of_every_pair(seed: int) -> None:
             value[c] = sum(weights[b] for b in range(bits) if c >> b & 1)
     tau = -1.0 if seed % 3 == 0 else float(np.quantile(list(value.values()), 0.6))
     want = {c for c in naive_pareto(list(pairs)) if tau < -0.5 or value[c] >= tau - 1e-12}
+    rout = np.array([sum(weights[b] for b in range(bits) if (r & notwc) >> b & 1) for r in sorted(R)])
     got = as_ints(_product_front(as_front(sorted(R), m), as_front(sorted(F), m), as_front([notwc], m)[0], wtab, m,
-                                 tau))
+                                 tau, rout))
     assert len(got) == len(set(got))
     # rows within rounding of tau may go either way
     assert {c for c in got if abs(value[c] - tau) > 1e-9} == {c for c in want if abs(value[c] - tau) > 1e-9}
