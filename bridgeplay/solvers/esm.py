@@ -100,7 +100,7 @@ class SuitAnalysis:
         # with the threshold the first play was solved with, the search's own calls are walked again
         sub = self.search.explain_play(
             n2, s2, p.outstanding, self.search.all, self.ths, seat, ((seat, r),), need, depth - 1,
-            tau=self.search.first_tau.get((seat, r)),
+            xs=self.search.root_x, tau=self.search.first_tau.get((seat, r)),
         )
         return [Decision(seat, r, self.search.all, sub)]
 

@@ -25,6 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba.typed import Dict
 
+from bridgeplay.engine.ddsuit import dd_tricks
 from bridgeplay.engine.suit import _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
     _find_superset,
@@ -104,6 +105,8 @@ class SuitSearch:
         self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
+        self._dd: dict[int, np.ndarray] = {}  # root lead rule -> declarer's double-dummy tricks per world
+        self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays were solved over
         if prob is not None:
             self.set_prob(prob)
 
@@ -260,9 +263,31 @@ class SuitSearch:
         out = self._solve(n2, s2, dfd, seat, ((seat, r),), LEAD_FREE, ths, x, tau, lower, top=best)
         return out[0] if best else out
 
+    def dd(self, lead: int = LEAD_FREE) -> np.ndarray:
+        """Declarer's double-dummy tricks per world from the root (made when first asked for)."""
+        if lead not in self._dd:
+            self._dd[lead] = dd_tricks(self.north0, self.south0, self.outstanding, self.west, lead)
+        return self._dd[lead]
+
+    def makeable(self, lead: int, ths: tuple[int, ...]) -> tuple[int, ...]:
+        """Per level, the worlds where declarer can take ``ths[level]`` tricks double dummy.
+
+        Only they can be won at that level by any line: every other world is 0 there in every
+        payoff vector, so a front over these worlds is the front over all, projected (no value
+        changes), and the thresholds' bounds on what the worlds outside a reply can add shrink.
+        """
+        dd = self.dd(lead)
+        out = []
+        for t in ths:
+            bits = np.packbits(dd >= t, bitorder="little")
+            out.append(int.from_bytes(bits.tobytes(), "little"))
+        return tuple(out)
+
     def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
                     prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
         """Every distinct first play with its exact value: (seat, rank, front, value, index of the best row).
+
+        Each is solved over the worlds :meth:`makeable` leaves per level (kept as :attr:`root_x`).
 
         The front is solved with the threshold of a lower-bound search and, at its top (the
         defender's reply to the lead), keeps only rows that may be the most valuable: worlds no
@@ -270,6 +295,9 @@ class SuitSearch:
         (:func:`bridgeplay.engine.vectors._pareto_open`), so its best row is the best line's vector.
         """
         self.set_prob(prob)
+        root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
+        x = self.makeable(lead, ths) if root else self.all
+        self.root_x = x if isinstance(x, tuple) else (x,) * len(ths)
         out = []
         for seat in (N, S):
             if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
@@ -277,13 +305,13 @@ class SuitSearch:
             for r in self.lead_choices(north, south, dfd, seat):
                 tau = NO_PRUNE
                 if self.length_weights and self.nw > SMALL:
-                    lb = self.lead_front(north, south, dfd, self.all, ths, seat, r, NO_PRUNE, lower=True)
+                    lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
                     if lb.shape[0]:
                         tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
-                f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau, best=True)
+                f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
                 if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
                     tau = NO_PRUNE
-                    f = self.lead_front(north, south, dfd, self.all, ths, seat, r, tau, best=True)
+                    f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
                 self.first_tau[(seat, r)] = tau
                 vals = _values(f, self.wts, self.nwords)
                 i = int(np.argmax(vals))
