@@ -64,6 +64,7 @@ from multiprocessing.connection import wait
 from pathlib import Path
 from typing import Any
 
+from bridgeplay import config
 from bridgeplay.cards import RANK_CHARS
 from bridgeplay.problem import ProblemError, SuitProblem
 from bridgeplay.problem import load as load_problem
@@ -464,8 +465,9 @@ def warm_up(solver: str = "esm") -> float:
 _WARM: set[str] = set()
 
 
-def _worker_main(conn: Any, solver: str, check: bool, options: Any) -> None:
+def _worker_main(conn: Any, solver: str, check: bool, options: Any, threads: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    config.SUIT_THREADS = threads  # 1 beside sibling workers: they have the other cores
     while True:
         try:
             task = conn.recv()
@@ -480,9 +482,10 @@ def _worker_main(conn: Any, solver: str, check: bool, options: Any) -> None:
 
 
 class _Worker:
-    def __init__(self, ctx: multiprocessing.context.BaseContext, solver: str, check: bool, options: Any) -> None:
+    def __init__(self, ctx: multiprocessing.context.BaseContext, solver: str, check: bool, options: Any,
+                 threads: int) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, solver, check, options), daemon=True)
+        self.proc = ctx.Process(target=_worker_main, args=(child, solver, check, options, threads), daemon=True)
         self.proc.start()
         child.close()
         self.task: int | None = None
@@ -577,6 +580,7 @@ def _run_pool(files: Sequence[str], solver: str, check: bool, options: Any, n_wo
     ctx = _context()
     if ctx.get_start_method() == "fork":
         warm_up(solver)
+    threads = config.SUIT_THREADS if n_workers == 1 else 1
     pending = deque(range(len(files)))
     workers: list[_Worker] = []
 
@@ -585,13 +589,13 @@ def _run_pool(files: Sequence[str], solver: str, check: bool, options: Any, n_wo
         w.stop(kill=True)
         workers.remove(w)
         if pending:
-            new = _Worker(ctx, solver, check, options)
+            new = _Worker(ctx, solver, check, options, threads)
             workers.append(new)
             _give_next(new, pending, files)
 
     try:
         for _ in range(n_workers):
-            workers.append(_Worker(ctx, solver, check, options))
+            workers.append(_Worker(ctx, solver, check, options, threads))
         for w in workers:
             _give_next(w, pending, files)
         while any(w.task is not None for w in workers):

@@ -9,6 +9,7 @@ odds of 13-card hands.  A larger 6-card family runs under the ``slow`` marker.
 from __future__ import annotations
 
 import itertools
+import os
 
 import numpy as np
 import pytest
@@ -115,17 +116,47 @@ def test_worlds_match_numpy_types() -> None:
     assert w.west.dtype == np.int64 and abs(w.prob.sum() - 1) < 1e-12
 
 
+@pytest.mark.parametrize("threads", [1, 2])
 @pytest.mark.parametrize("north,south", [("KJ972", "3"), ("Q5", "x"), ("AJ9", "xx"), ("K5", "T73")])
-def test_tricks_max_table_equals_one_solve_per_target(north: str, south: str) -> None:
-    """``tricks: max`` stops searching after a target no line can make (the rest tie at 0): still equal
-    to solving every target on its own."""
+def test_tricks_max_table_equals_one_solve_per_target(north: str, south: str, threads: int,
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """``tricks: max`` solves its targets side by side on threads (and the ones no world can make
+    double dummy in a moment): still equal to solving every target on its own."""
+    from bridgeplay import config
     from bridgeplay.problem import from_dict
     from bridgeplay.solvers import esm
 
+    monkeypatch.setattr(config, "SUIT_THREADS", threads)
+    assert esm.solve_threads() == min(threads, len(os.sched_getaffinity(0)))
     table = esm.solve(from_dict({"kind": "suit", "north": north, "south": south, "tricks": "max"}, "<t>")).table
     assert [row["tricks"] for row in table] == list(range(1, max(len(north), len(south)) + 1))
-    assert any(row["probability"] == 0.0 for row in table)  # the shortcut is exercised
+    assert any(row["probability"] == 0.0 for row in table)  # targets nothing makes are included
     for row in table:
         one = esm.solve(from_dict({"kind": "suit", "north": north, "south": south, "tricks": row["tricks"]}, "<t>"))
         assert row["probability"] == pytest.approx(one.probability, abs=1e-12)
         assert row["moves"] == [m.move for m in one.moves if m.probability >= one.probability - 1e-9]
+
+
+@pytest.mark.parametrize("north,south,target", [("KJ972", "3", 2), ("AQ73", "T4", 2), ("AJ9", "xx", None)])
+def test_first_plays_shared_out_to_threads_give_the_same_answer(north: str, south: str, target: int | None) -> None:
+    """The first plays are dealt to two searches; solving them on one thread or two gives the same
+    values, the same line (the same search finds it) and the same count of positions."""
+    from bridgeplay import config
+    from bridgeplay.problem import from_dict
+    from bridgeplay.solvers.esm import SuitAnalysis
+
+    d = {"kind": "suit", "north": north, "south": south}
+    d.update({"tricks": target} if target else {"objective": "tricks"})
+    p = from_dict(d, "<t>")
+    one, two = (SuitAnalysis(p, target, threads=n) for n in (1, 2))
+    assert len(one.searches) == len(two.searches) == config.SUIT_SEARCHES
+    assert [m[:2] + (m[3],) for m in one.first_moves] == [m[:2] + (m[3],) for m in two.first_moves]
+    assert one.strategy(20) == two.strategy(20)
+    assert one.nodes == two.nodes
+    # and each play's value is the one a single search gives it
+    single = SuitSearch(p.north, p.south, p.outstanding, one.worlds.west)
+    lead = LEAD_FREE
+    ths = (target,) if target else tuple(range(1, p.max_tricks + 1))
+    alone = {m[:2]: m[3] for m in single.first_moves(p.north, p.south, p.outstanding, lead, ths, one.worlds.prob)}
+    for seat, r, _f, v, _i in one.first_moves:
+        assert v == pytest.approx(alone[(seat, r)], abs=1e-12)

@@ -8,8 +8,10 @@ the line as a strategy tree.  The literal ESM of Fig. 4 lives in
 
 from __future__ import annotations
 
+import os
 import time
 from collections import OrderedDict
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -61,23 +63,60 @@ def thresholds(problem: SuitProblem, target: int | None) -> tuple[int, ...]:
 
 
 class SuitAnalysis:
-    """A solved search for one target (or for expected tricks), with helpers to read it."""
+    """A solved search for one target (or for expected tricks), with helpers to read it.
 
-    def __init__(self, problem: SuitProblem, target: int | None, worlds: SuitWorlds | None = None) -> None:
+    The first plays are dealt to :data:`config.SUIT_SEARCHES` searches, solved side by side on
+    ``threads`` threads (default :func:`solve_threads`); a play's strategy is read from the search
+    that solved it.
+    """
+
+    def __init__(self, problem: SuitProblem, target: int | None, worlds: SuitWorlds | None = None,
+                 threads: int | None = None) -> None:
         self.problem = problem
         self.target = target
         self.worlds = worlds or worlds_for(problem)
         self.search = SuitSearch(problem.north, problem.south, problem.outstanding, self.worlds.west)
         self.ths = thresholds(problem, target)
         self.levels = len(self.ths)
-        p, s = problem.north, problem.south
-        self.root_args = (p, s, problem.outstanding, self.search.all)
+        p, s, dfd = problem.north, problem.south, problem.outstanding
+        self.root_args = (p, s, dfd, self.search.all)
+        lead = root_lead(problem)
+        self.search.start(p, s, dfd, lead, self.ths, self.worlds.prob)
+        plays = self.search.first_plays(p, s, dfd, lead)
+        # the plays dealt in turn to SUIT_SEARCHES searches (one for a small problem), whatever the
+        # threads: which search solves a play decides, among equal lines, the one it finds, and the
+        # answer must not depend on the machine
+        k = min(config.SUIT_SEARCHES, len(plays)) if len(self.worlds) > config.SUIT_PARALLEL_WORLDS else 1
+        self.searches = [self.search]
+        for _ in range(k - 1):
+            other = SuitSearch(p, s, dfd, self.worlds.west)
+            other.share_dd(self.search)  # the double-dummy tricks, made once
+            other.start(p, s, dfd, lead, self.ths, self.worlds.prob)
+            self.searches.append(other)
         # seat, rank, front (every vector worth the move's value at least), value, best row
-        self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = self.search.first_moves(
-            p, s, problem.outstanding, root_lead(problem), self.ths, self.worlds.prob
-        )
+        solved: dict[tuple[int, int], tuple[int, int, np.ndarray, float, int]] = {}
+        self.solved_by: dict[tuple[int, int], SuitSearch] = {}
+
+        def work(j: int) -> None:
+            for play in plays[j::k]:
+                solved[play] = self.searches[j].first_move(p, s, dfd, self.ths, *play)
+                self.solved_by[play] = self.searches[j]
+
+        n = min(solve_threads() if threads is None else threads, k)
+        if n <= 1:
+            for j in range(k):
+                work(j)
+        else:
+            with ThreadPoolExecutor(n) as pool:
+                list(pool.map(work, range(k)))
         # best first (stable: North before South, high cards before low on ties)
+        self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = [solved[play] for play in plays]
         self.first_moves.sort(key=lambda m: -m[3])
+
+    @property
+    def nodes(self) -> int:
+        """Positions solved, by every search."""
+        return sum(search.nodes for search in self.searches)
 
     @property
     def value(self) -> float:
@@ -93,16 +132,17 @@ class SuitAnalysis:
 
     def strategy(self, depth: int) -> list[Decision]:
         seat, r, f, v, i = self.first_moves[0]
-        need = self.search.row_levels(f[i], self.levels)
+        search = self.solved_by[(seat, r)]
+        need = search.row_levels(f[i], self.levels)
         p = self.problem
         n2 = p.north & ~(1 << r) if seat == N else p.north
         s2 = p.south & ~(1 << r) if seat == S else p.south
         # with the threshold the first play was solved with, the search's own calls are walked again
-        sub = self.search.explain_play(
-            n2, s2, p.outstanding, self.search.all, self.ths, seat, ((seat, r),), need, depth - 1,
-            xs=self.search.root_x, tau=self.search.first_tau.get((seat, r)),
+        sub = search.explain_play(
+            n2, s2, p.outstanding, search.all, self.ths, seat, ((seat, r),), need, depth - 1,
+            xs=search.root_x, tau=search.first_tau.get((seat, r)),
         )
-        return [Decision(seat, r, self.search.all, sub)]
+        return [Decision(seat, r, search.all, sub)]
 
 
 def world_tricks(levels: list[int], nw: int) -> list[int]:
@@ -163,6 +203,31 @@ def strategy_json(
     return out
 
 
+def solve_threads() -> int:
+    """Threads for the targets of ``tricks: max``: :data:`config.SUIT_THREADS`, at most the cores this process has."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(config.SUIT_THREADS, cores))
+
+
+def analyses(problem: SuitProblem, worlds: SuitWorlds) -> list[SuitAnalysis]:
+    """One solved search per target 1..max, side by side on :func:`solve_threads` threads.
+
+    Each target has a search (and memos) of its own, and the exact kernels release the GIL, so
+    the threads share nothing but the read-only problem and worlds.  Targets go out lowest first:
+    the low ones have the most worlds left to win (double dummy) and are often the slow ones, and
+    a target no world can make takes a moment.
+    """
+    targets = list(range(1, problem.max_tricks + 1))
+    threads = min(solve_threads(), len(targets))
+    if threads <= 1:
+        return [SuitAnalysis(problem, t, worlds) for t in targets]
+    with ThreadPoolExecutor(threads) as pool:  # (the first plays of a target then in turn, on its thread)
+        return list(pool.map(lambda t: SuitAnalysis(problem, t, worlds, threads=1), targets))
+
+
 def solve(problem: Any, options: Options | None = None) -> Result:
     if getattr(problem, "kind", "") == "deal":
         from bridgeplay.solvers.dealexact import solve as _s
@@ -180,7 +245,7 @@ def solve(problem: Any, options: Options | None = None) -> Result:
     if problem.objective == "tricks" or problem.tricks is not None:
         target = problem.tricks if problem.objective == "target" else None
         an = SuitAnalysis(problem, target, worlds)
-        nodes = an.search.nodes
+        nodes = an.nodes
         levels = an.best_levels()
         if target is None:
             tr = world_tricks(levels, len(worlds))
@@ -208,13 +273,8 @@ def solve(problem: Any, options: Options | None = None) -> Result:
     else:
         # tricks: max -> the best line for every target, one row each
         table: list[dict[str, Any]] = []
-        for target in range(1, problem.max_tricks + 1):
-            if table and table[-1]["probability"] == 0.0:
-                # no line makes target - 1 tricks in any world, so none makes more: every play ties at 0
-                table.append({"tricks": target, "probability": 0.0, "moves": list(table[-1]["moves"])})
-                continue
-            an = SuitAnalysis(problem, target, worlds)
-            nodes += an.search.nodes
+        for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds)):
+            nodes += an.nodes
             table.append({"tricks": target, "probability": an.value, "moves": [
                 move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9
             ]})

@@ -269,6 +269,10 @@ class SuitSearch:
             self._dd[lead] = dd_tricks(self.north0, self.south0, self.outstanding, self.west, lead)
         return self._dd[lead]
 
+    def share_dd(self, other: SuitSearch) -> None:
+        """Use the double-dummy tricks ``other`` (a search of the same problem) has made already."""
+        self._dd.update(other._dd)
+
     def makeable(self, lead: int, ths: tuple[int, ...]) -> tuple[int, ...]:
         """Per level, the worlds where declarer can take ``ths[level]`` tricks double dummy.
 
@@ -287,36 +291,51 @@ class SuitSearch:
                     prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
         """Every distinct first play with its exact value: (seat, rank, front, value, index of the best row).
 
-        Each is solved over the worlds :meth:`makeable` leaves per level (kept as :attr:`root_x`).
+        :meth:`start`, then :meth:`first_move` for each of :meth:`first_plays` in turn.
+        """
+        self.start(north, south, dfd, lead, ths, prob)
+        plays = self.first_plays(north, south, dfd, lead)
+        return [self.first_move(north, south, dfd, ths, seat, r) for seat, r in plays]
+
+    def first_plays(self, north: int, south: int, dfd: int, lead: int) -> list[tuple[int, int]]:
+        """Declarer's distinct first plays (seat, rank): North's before South's, high cards first."""
+        out = []
+        for seat in (N, S):
+            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
+                continue
+            out += [(seat, r) for r in self.lead_choices(north, south, dfd, seat)]
+        return out
+
+    def start(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...], prob: np.ndarray) -> None:
+        """World weights, and the worlds per level (:attr:`root_x`) the first plays are solved over:
+        at the problem's own root, the ones :meth:`makeable` leaves."""
+        self.set_prob(prob)
+        root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
+        self.root_x = self.makeable(lead, ths) if root else (self.all,) * len(ths)
+
+    def first_move(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int,
+                   r: int) -> tuple[int, int, np.ndarray, float, int]:
+        """One first play's exact value (after :meth:`start`): (seat, rank, front, value, index of the best row).
 
         The front is solved with the threshold of a lower-bound search and, at its top (the
         defender's reply to the lead), keeps only rows that may be the most valuable: worlds no
         later reply can clear are weighed as a sum instead of compared bit by bit
         (:func:`bridgeplay.engine.vectors._pareto_open`), so its best row is the best line's vector.
         """
-        self.set_prob(prob)
-        root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
-        x = self.makeable(lead, ths) if root else self.all
-        self.root_x = x if isinstance(x, tuple) else (x,) * len(ths)
-        out = []
-        for seat in (N, S):
-            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
-                continue
-            for r in self.lead_choices(north, south, dfd, seat):
-                tau = NO_PRUNE
-                if self.length_weights and self.nw > SMALL:
-                    lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
-                    if lb.shape[0]:
-                        tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
-                f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
-                if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
-                    tau = NO_PRUNE
-                    f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
-                self.first_tau[(seat, r)] = tau
-                vals = _values(f, self.wts, self.nwords)
-                i = int(np.argmax(vals))
-                out.append((seat, r, f, float(vals[i]), i))
-        return out
+        x = self.root_x
+        tau = NO_PRUNE
+        if self.length_weights and self.nw > SMALL:
+            lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
+            if lb.shape[0]:
+                tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
+        f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
+        if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
+            tau = NO_PRUNE
+            f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
+        self.first_tau[(seat, r)] = tau
+        vals = _values(f, self.wts, self.nwords)
+        i = int(np.argmax(vals))
+        return (seat, r, f, float(vals[i]), i)
 
     def follow_choices(self, north: int, south: int, dfd: int, seat: int, table: tuple) -> list[int]:
         hand, other = (north, south) if seat == N else (south, north)
