@@ -78,6 +78,10 @@ class SuitSearch:
     any threshold at least as high.  :meth:`first_moves` gets each first move's threshold
     from a lower-bound search that keeps only the best few vectors per node (a set of real
     strategies, so its value is achievable).
+
+    Double-dummy worlds (:meth:`makeable`): at a level, a world where declarer cannot take the
+    level's tricks even seeing every card is lost in every vector, so the first plays are solved
+    over the other worlds only; a level no world can make is dropped at once.
     """
 
     def __init__(self, north: int, south: int, outstanding: int, west: np.ndarray,
@@ -311,7 +315,8 @@ class SuitSearch:
         at the problem's own root, the ones :meth:`makeable` leaves."""
         self.set_prob(prob)
         root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
-        self.root_x = self.makeable(lead, ths) if root else (self.all,) * len(ths)
+        # (up to SMALL worlds nothing is pruned, and the bound would only cost its time)
+        self.root_x = self.makeable(lead, ths) if root and self.nw > SMALL else (self.all,) * len(ths)
 
     def first_move(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int,
                    r: int) -> tuple[int, int, np.ndarray, float, int]:
