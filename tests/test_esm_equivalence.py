@@ -160,3 +160,25 @@ def test_first_plays_shared_out_to_threads_give_the_same_answer(north: str, sout
     alone = {m[:2]: m[3] for m in single.first_moves(p.north, p.south, p.outstanding, lead, ths, one.worlds.prob)}
     for seat, r, _f, v, _i in one.first_moves:
         assert v == pytest.approx(alone[(seat, r)], abs=1e-12)
+
+
+@pytest.mark.parametrize("north,south", [("AJ9", "xx"), ("KQ97", "J4"), ("AQ9x", "Jxx"), ("T76", "AJ3"),
+                                         ("QT6", "K3")])
+def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str, south: str) -> None:
+    """A top node with levels (expected tricks) may prove its narrow line best level by level
+    (``_level_bound``) instead of combining every row: the same value for every first play."""
+    from bridgeplay.problem import from_dict
+
+    p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
+    worlds = suit_worlds(p.outstanding)
+    ths = tuple(range(1, p.max_tricks + 1))
+    values = []
+    proved = 0
+    for on in (1, 0):
+        search = SuitSearch(p.north, p.south, p.outstanding, worlds.west)
+        search.level_bound = on
+        values.append([m[3] for m in search.first_moves(p.north, p.south, p.outstanding, LEAD_FREE, ths,
+                                                         worlds.prob)])
+        proved += int(search.stats[4]) if on else 0
+    assert values[0] == pytest.approx(values[1], abs=1e-12)
+    assert proved > 0

@@ -109,9 +109,11 @@ def _trick_winner(leader, r0, r1, r2, r3):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key]: beam > 0 keeps only that many best rows per node (a lower
-# bound search); value_key = 1 puts West's played-card count into canonical keys (pruned fronts
-# then move only between positions whose equal canonical worlds weigh the same).
+# cfg = [nwords, L, beam, value_key, restrict, level_bound]: beam > 0 keeps only that many best rows
+# per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
+# (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
+# restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
+# lets a top node with levels prove its narrow line best level by level (_level_bound).
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
 # ---------------------------------------------------------------------------------------------
 
@@ -235,6 +237,42 @@ def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         front = _cap_rows(front, wtab, nwords, beam)
         stats[2] = max(stats[2], pairs)  # the most pairs one node combined
     return front
+
+
+@njit(cache=True)
+def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
+    """At most what a combination of the replies (rows ``cat[off[k]:off[k + 1]]``) onto ``front`` is worth,
+    when only its best value matters: per level, the most a combination of the replies' rows cut to that
+    level keeps (as if the line could differ from level to level), added up.
+
+    Each level is combined with the threshold ``best``'s part there, strictly beaten: a level where no
+    combination beats it adds ``best``'s part, so when none does the bound is ``best``'s own value and
+    no row beats ``best`` (expected tricks: the line best for every number of tricks at once).
+    """
+    bound = 0.0
+    for lv in range(L):
+        lo = lv * nwords
+        part = 0.0
+        for w in range(nwords):
+            part += _tword(best[lo + w], wtab, w)
+        off1 = np.zeros(use + 1, np.int64)
+        cut = []
+        for k in range(use):
+            rows = np.ascontiguousarray(cat[off[k]:off[k + 1], lo:lo + nwords])
+            f = _pareto(rows)
+            cut.append(f)
+            off1[k + 1] = off1[k] + f.shape[0]
+        cat1 = np.empty((off1[use], nwords), np.uint64)
+        for k in range(use):
+            cat1[off1[k]:off1[k + 1], :] = cut[k]
+        front1 = np.ascontiguousarray(front[:, lo:lo + nwords])
+        cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
+        U1 = U[lo:lo + nwords].copy()
+        f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, 1, 0)
+        if f1.shape[0]:
+            part = max(part, _tvalues(f1, wtab, nwords).max())
+        bound += part
+    return bound
 
 
 @njit(cache=True)
@@ -557,9 +595,15 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                             # only a strictly better row is still of interest
                             tau = vals[ib] + TOP_BETTER
                             bestb = fb[ib:ib + 1].copy()
-                    front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
-                    if front.shape[0] == 0:
-                        front = bestb
+                    by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
+                    if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
+                                                  stats) < tau:
+                        front = bestb  # no level can do better than the narrow line's part there
+                        stats[4] += 1
+                    else:
+                        front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
+                        if front.shape[0] == 0:
+                            front = bestb
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         if not top:  # a top node keeps only its best rows

@@ -106,6 +106,7 @@ class SuitSearch:
         # without that, no pruning.
         self.length_weights = False
         self.restrict = 1
+        self.level_bound = 1  # 0: a top node never proves its line best by levels (see _level_bound; tests)
         self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
@@ -224,7 +225,7 @@ class SuitSearch:
         if not self.length_weights:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
-                        0 if lower else self.restrict], np.int64)
+                        0 if lower else self.restrict, self.level_bound], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
