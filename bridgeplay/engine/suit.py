@@ -247,7 +247,8 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
 
     Each level is combined with the threshold ``best``'s part there, strictly beaten: a level where no
     combination beats it adds ``best``'s part, so when none does the bound is ``best``'s own value and
-    no row beats ``best`` (expected tricks: the line best for every number of tricks at once).
+    no row beats ``best`` (expected tricks: the line best for every number of tricks at once).  At the
+    first level that does better the bound is of no use, and infinity is returned at once.
     """
     bound = 0.0
     for lv in range(L):
@@ -270,7 +271,10 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
         U1 = U[lo:lo + nwords].copy()
         f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, 1, 0)
         if f1.shape[0]:
-            part = max(part, _tvalues(f1, wtab, nwords).max())
+            better = _tvalues(f1, wtab, nwords).max()
+            if better >= part + TOP_BETTER:
+                return np.inf  # this level alone can beat ``best``: the bound cannot prove it best
+            part = max(part, better)
         bound += part
     return bound
 

@@ -221,7 +221,7 @@ def analyses(problem: SuitProblem, worlds: SuitWorlds) -> list[SuitAnalysis]:
     a target no world can make takes a moment.
     """
     targets = list(range(1, problem.max_tricks + 1))
-    threads = min(solve_threads(), len(targets))
+    threads = min(solve_threads(), len(targets)) if len(worlds) > config.SUIT_PARALLEL_WORLDS else 1
     if threads <= 1:
         return [SuitAnalysis(problem, t, worlds) for t in targets]
     with ThreadPoolExecutor(threads) as pool:  # (the first plays of a target then in turn, on its thread)
