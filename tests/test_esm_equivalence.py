@@ -182,3 +182,22 @@ def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str
         proved += int(search.stats[4]) if on else 0
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert proved > 0
+
+
+@pytest.mark.parametrize("north,south", [("KJ84", "7"), ("AQT2", "4")])
+def test_expected_tricks_of_every_first_play_is_the_sum_of_its_targets(north: str, south: str) -> None:
+    """No line takes more expected tricks than the sum over targets of each target's best chance,
+    and on these two combinations (8 outstanding cards, fronts large enough to be combined by parts
+    with levels) each first play's best line is best for every target at once, so its expected
+    tricks are exactly that sum: the multi-level search loses no row the single-level ones keep."""
+    from bridgeplay.problem import from_dict
+    from bridgeplay.solvers.esm import SuitAnalysis
+
+    p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
+    expected = {m[:2]: m[3] for m in SuitAnalysis(p, None).first_moves}
+    total = dict.fromkeys(expected, 0.0)
+    for target in range(1, p.max_tricks + 1):
+        for m in SuitAnalysis(p, target).first_moves:
+            total[m[:2]] += m[3]
+    for play, v in expected.items():
+        assert v == pytest.approx(total[play], abs=1e-9), play

@@ -82,30 +82,35 @@ def random_rows(rng: np.random.Generator, k: int, bits: int, within: int) -> lis
     return rows
 
 
+@pytest.mark.parametrize("levels", [1, 3])
 @pytest.mark.parametrize("seed", range(30))
-def test_product_front_equals_pareto_of_every_pair(seed: int) -> None:
+def test_product_front_equals_pareto_of_every_pair(seed: int, levels: int) -> None:
+    """Rows of ``levels`` levels of ``nwords`` words each (expected tricks: a level per number of tricks,
+    every level weighing its worlds alike)."""
     rng = np.random.default_rng(seed)
-    m = int(rng.integers(1, 3))
+    nwords = int(rng.integers(1, 3))
+    m = levels * nwords
     bits = 64 * m
     full = (1 << bits) - 1
-    child = sum(1 << b for b in range(bits) if rng.random() < 0.5)  # the child's worlds
+    worlds = sum(1 << b for b in range(64 * nwords) if rng.random() < 0.5)  # the child's worlds, each level
+    child = sum(worlds << (64 * nwords * lv) for lv in range(levels))
     notwc = full & ~child
     R = naive_pareto(random_rows(rng, int(rng.integers(1, 120)), bits, full))
     F = naive_pareto(random_rows(rng, int(rng.integers(1, 60)), bits, child))
-    weights = rng.uniform(0.0, 1.0 / bits, 64 * m)
-    wtab = weight_table(weights, m)
+    weights = rng.uniform(0.0, 1.0 / bits, 64 * nwords)
+    wtab = weight_table(weights, nwords)
     value = {}
     pairs = set()
     for r in R:
         for f in F:
             c = r & (f | notwc)
             pairs.add(c)
-            value[c] = sum(weights[b] for b in range(bits) if c >> b & 1)
+            value[c] = sum(weights[b % (64 * nwords)] for b in range(bits) if c >> b & 1)
     tau = -1.0 if seed % 3 == 0 else float(np.quantile(list(value.values()), 0.6))
     want = {c for c in naive_pareto(list(pairs)) if tau < -0.5 or value[c] >= tau - 1e-12}
-    rout = np.array([sum(weights[b] for b in range(bits) if (r & notwc) >> b & 1) for r in sorted(R)])
-    got = as_ints(_product_front(as_front(sorted(R), m), as_front(sorted(F), m), as_front([notwc], m)[0], wtab, m,
-                                 tau, rout))
+    rout = np.array([sum(weights[b % (64 * nwords)] for b in range(bits) if (r & notwc) >> b & 1) for r in sorted(R)])
+    got = as_ints(_product_front(as_front(sorted(R), m), as_front(sorted(F), m), as_front([notwc], m)[0], wtab,
+                                 nwords, tau, rout))
     assert len(got) == len(set(got))
     # rows within rounding of tau may go either way
     assert {c for c in got if abs(value[c] - tau) > 1e-9} == {c for c in want if abs(value[c] - tau) > 1e-9}

@@ -204,7 +204,7 @@ def strategy_json(
 
 
 def solve_threads() -> int:
-    """Threads for the targets of ``tricks: max``: :data:`config.SUIT_THREADS`, at most the cores this process has."""
+    """Threads for a problem's first plays or targets: :data:`config.SUIT_THREADS`, at most this process's cores."""
     try:
         cores = len(os.sched_getaffinity(0))
     except AttributeError:  # pragma: no cover - not Linux
