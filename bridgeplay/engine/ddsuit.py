@@ -17,29 +17,9 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
+from bridgeplay.engine.suit import _popcount, _representatives, _trick_winner
+
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4  # as in bridgeplay.engine.suit
-
-
-@njit(cache=True)
-def _count(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
-
-
-@njit(cache=True)
-def _reps(hand, gaps):
-    """One card (the highest) per run of ``hand``'s cards with no card of ``gaps`` between them."""
-    reps = 0
-    prev = 0
-    for r in range(14, 1, -1):
-        if hand >> r & 1:
-            if prev == 0 or (((1 << prev) - 1) & ~((1 << (r + 1)) - 1) & gaps):
-                reps |= 1 << r
-            prev = r
-    return reps
 
 
 @njit(cache=True)
@@ -64,18 +44,10 @@ def _key(n, s, w, e, lead):
 
 
 @njit(cache=True)
-def _winner(leader, r0, r1, r2, r3):
-    best = r0
-    win = 0
-    if r1 > best:
-        best = r1
-        win = 1
-    if r2 > best:
-        best = r2
-        win = 2
-    if r3 > best:
-        win = 3
-    return (leader + win) % 4
+def _without(n, e, s, w, seat, b):
+    """The four hands (N, E, S, W) after ``seat`` plays the card ``b`` (a bit; 0 = a discard)."""
+    return (n & ~b if seat == 0 else n, e & ~b if seat == 1 else e, s & ~b if seat == 2 else s,
+            w & ~b if seat == 3 else w)
 
 
 @njit(cache=True)
@@ -85,58 +57,48 @@ def _dd(n, s, w, e, leader, nt, r0, r1, r2, lead, memo):
     free = np.int64(LEAD_FREE)  # called with a literal constant specialises on it and cannot be loaded again)
     if nt == 0:
         if (w | e) == 0:
-            return max(_count(n), _count(s))
+            return max(_popcount(n), _popcount(s))
         if (n | s) == 0:
             return 0
         key = _key(n, s, w, e, lead)
         if key in memo:
             return memo[key]
-        if lead == LEAD_W or lead == LEAD_E:
-            seat = 3 if lead == LEAD_W else 1
-            hand = w if seat == 3 else e
-            v = _dd(n, s, w, e, z, z, z, z, z, free, memo)  # the defender exits
-            reps = _reps(hand, (n | s | w | e) & ~hand)
+        defence = lead == LEAD_W or lead == LEAD_E
+        # a defender on lead leads a card or exits; declarer leads from either hand (the one the
+        # rule names, while it has a card)
+        v = _dd(n, s, w, e, z, z, z, z, z, free, memo) if defence else -1
+        for seat in range(4):
+            hand = n if seat == 0 else e if seat == 1 else s if seat == 2 else w
+            if defence:
+                if seat != (3 if lead == LEAD_W else 1):
+                    continue
+            elif seat % 2 == 1 or hand == 0 or (lead == LEAD_N and seat != 0 and n != 0) or (
+                    lead == LEAD_S and seat != 2 and s != 0):
+                continue
+            reps = _representatives(hand, (n | s | w | e) & ~hand)
             for r in range(14, 1, -1):
                 if reps >> r & 1:
-                    b = np.int64(1) << r
-                    w2 = w & ~b if seat == 3 else w
-                    e2 = e & ~b if seat == 1 else e
-                    v = min(v, _dd(n, s, w2, e2, np.int64(seat), np.int64(1), np.int64(r), z, z, free, memo))
-        else:
-            v = -1
-            for seat in (0, 2):
-                hand = n if seat == 0 else s
-                if hand == 0 or (lead == LEAD_N and seat != 0 and n != 0) or (lead == LEAD_S and seat != 2 and s != 0):
-                    continue
-                reps = _reps(hand, (n | s | w | e) & ~hand)
-                for r in range(14, 1, -1):
-                    if reps >> r & 1:
-                        b = np.int64(1) << r
-                        n2 = n & ~b if seat == 0 else n
-                        s2 = s & ~b if seat == 2 else s
-                        v = max(v, _dd(n2, s2, w, e, np.int64(seat), np.int64(1), np.int64(r), z, z, free, memo))
+                    n2, e2, s2, w2 = _without(n, e, s, w, seat, np.int64(1) << r)
+                    x = _dd(n2, s2, w2, e2, np.int64(seat), np.int64(1), np.int64(r), z, z, free, memo)
+                    v = min(v, x) if defence else max(v, x)
         memo[key] = v
         return v
     seat = (leader + nt) % 4
     hand = n if seat == 0 else e if seat == 1 else s if seat == 2 else w
     declarer = seat == 0 or seat == 2
     table = (np.int64(1) << r0) | ((np.int64(1) << r1) if r1 > 0 else 0) | ((np.int64(1) << r2) if r2 > 0 else 0)
-    reps = _reps(hand, ((n | s | w | e) & ~hand) | table) if hand else np.int64(1)  # bit 0: a discard
+    reps = _representatives(hand, ((n | s | w | e) & ~hand) | table) if hand else np.int64(1)  # bit 0: a discard
     v = -1 if declarer else 99
     for r in range(14, -1, -1):
         if not reps >> r & 1:
             continue
-        b = np.int64(1) << r if r > 0 else np.int64(0)
-        n2 = n & ~b if seat == 0 else n
-        e2 = e & ~b if seat == 1 else e
-        s2 = s & ~b if seat == 2 else s
-        w2 = w & ~b if seat == 3 else w
+        n2, e2, s2, w2 = _without(n, e, s, w, seat, np.int64(1) << r if r > 0 else np.int64(0))
         if nt < 3:
             a1 = np.int64(r if nt == 1 else r1)
             a2 = np.int64(r if nt == 2 else r2)
             x = _dd(n2, s2, w2, e2, leader, np.int64(nt + 1), r0, a1, a2, free, memo)
         else:
-            win = _winner(leader, r0, r1, r2, r)
+            win = _trick_winner(leader, r0, r1, r2, r)
             if win == 0 or win == 2:
                 x = 1 + _dd(n2, s2, w2, e2, z, z, z, z, z, free, memo)
             else:

@@ -639,7 +639,7 @@ class Memos(structref.StructRefProxy):
 structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst"])
 
 
-@njit(cache=True, nogil=True)  # (threads solve the targets of ``tricks: max`` side by side)
+@njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _solve_node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader,
                 r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h):
     """Entry point for Python: :func:`_node` on the exact (``lower`` = 0) or lower-bound memos."""
