@@ -52,6 +52,7 @@ def _take_rows(F, keep, n):
 
 
 PRODUCT_MIN = 4096  # pairs from which a combination builds its front by parts (see _product_front)
+NARROW_ROWS = 8  # with levels, a combination of at most so many rows (a narrow one's step) is not built by parts
 INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit (see _reaching)
 MARK_MAX = 128  # a combination marks per row of R the rows of a later reply that reach tau, if at most so many may
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
@@ -893,8 +894,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
     # outside this reply alone) and without the top's filter: every pair's front by parts
     # (_product_front), then the checks on its rows only (a row fails them only if every row inside it
     # fails too); with levels too (expected tricks: AQT2/4, lead of the ace, 1.6 -> 0.9 s; KJ84/7,
-    # lead of the 4, 2.7 -> 1.2 s), where the index does not pay
-    grouped = not useopen and a * b >= PRODUCT_MIN
+    # lead of the 4, 2.7 -> 1.2 s), where the index does not pay, but not for the few rows of a narrow
+    # combination's step there (its checks then scan: KJ972/3, lead of the 2, 1.22 -> 1.03 s)
+    grouped = not useopen and a * b >= PRODUCT_MIN and (m == nwords or a > NARROW_ROWS)
     if grouped and prune:
         # pairs the value bound lets through: most of them, or the threshold thins the pairs better
         fs = fv[order]
