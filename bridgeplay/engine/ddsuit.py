@@ -112,9 +112,9 @@ def _dd_worlds(north, south, dfd, west, lead):
     """Per world (West's holding ``west[i]`` of the defenders' cards ``dfd``), declarer's double-dummy tricks."""
     memo = Dict.empty(types.int64, types.int64)
     out = np.empty(west.shape[0], np.int64)
+    z = np.int64(0)
     for i in range(west.shape[0]):
         wv = west[i] & dfd
-        z = np.int64(0)
         out[i] = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
     return out
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 import os
 import time
 from collections import OrderedDict
+from collections.abc import Callable, Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -86,7 +87,7 @@ class SuitAnalysis:
         # the plays dealt in turn to SUIT_SEARCHES searches (one for a small problem), whatever the
         # threads: which search solves a play decides, among equal lines, the one it finds, and the
         # answer must not depend on the machine
-        k = min(config.SUIT_SEARCHES, len(plays)) if len(self.worlds) > config.SUIT_PARALLEL_WORLDS else 1
+        k = min(config.SUIT_SEARCHES, len(plays)) if shared_out(self.worlds) else 1
         self.searches = [self.search]
         for _ in range(k - 1):
             other = SuitSearch(p, s, dfd, self.worlds.west)
@@ -102,13 +103,7 @@ class SuitAnalysis:
                 solved[play] = self.searches[j].first_move(p, s, dfd, self.ths, *play)
                 self.solved_by[play] = self.searches[j]
 
-        n = min(solve_threads() if threads is None else threads, k)
-        if n <= 1:
-            for j in range(k):
-                work(j)
-        else:
-            with ThreadPoolExecutor(n) as pool:
-                list(pool.map(work, range(k)))
+        side_by_side(work, range(k), solve_threads() if threads is None else threads)
         # best first (stable: North before South, high cards before low on ties)
         self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = [solved[play] for play in plays]
         self.first_moves.sort(key=lambda m: -m[3])
@@ -203,6 +198,21 @@ def strategy_json(
     return out
 
 
+def shared_out(worlds: SuitWorlds) -> bool:
+    """Whether a problem's work is worth sharing out to threads: more than SUIT_PARALLEL_WORLDS worlds."""
+    return len(worlds) > config.SUIT_PARALLEL_WORLDS
+
+
+def side_by_side(fn: Callable[[Any], Any], items: Iterable[Any], threads: int) -> list[Any]:
+    """``[fn(x) for x in items]``, on up to ``threads`` threads (in this one when 1)."""
+    items = list(items)
+    threads = min(threads, len(items))
+    if threads <= 1:
+        return [fn(x) for x in items]
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(fn, items))
+
+
 def solve_threads() -> int:
     """Threads for a problem's first plays or targets: :data:`config.SUIT_THREADS`, at most this process's cores."""
     try:
@@ -220,12 +230,11 @@ def analyses(problem: SuitProblem, worlds: SuitWorlds) -> list[SuitAnalysis]:
     the low ones have the most worlds left to win (double dummy) and are often the slow ones, and
     a target no world can make takes a moment.
     """
-    targets = list(range(1, problem.max_tricks + 1))
-    threads = min(solve_threads(), len(targets)) if len(worlds) > config.SUIT_PARALLEL_WORLDS else 1
-    if threads <= 1:
-        return [SuitAnalysis(problem, t, worlds) for t in targets]
-    with ThreadPoolExecutor(threads) as pool:  # (the first plays of a target then in turn, on its thread)
-        return list(pool.map(lambda t: SuitAnalysis(problem, t, worlds, threads=1), targets))
+    targets = range(1, problem.max_tricks + 1)
+    threads = solve_threads() if shared_out(worlds) else 1
+    # (on its thread, a target's first plays then in turn)
+    return side_by_side(lambda t: SuitAnalysis(problem, t, worlds, threads=1 if threads > 1 else None), targets,
+                        threads)
 
 
 def solve(problem: Any, options: Options | None = None) -> Result:
