@@ -55,6 +55,7 @@ PRODUCT_MIN = 4096  # pairs from which a combination builds its front by parts (
 NARROW_ROWS = 8  # with levels, a combination of at most so many rows (a narrow one's step) is not built by parts
 INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit (see _reaching)
 MARK_MAX = 128  # a combination marks per row of R the rows of a later reply that reach tau, if at most so many may
+TOP_GROUPS = 4096  # up to this many groups of outside parts _product_front looks for the undominated ones
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
@@ -84,6 +85,15 @@ def _pareto(F):
     a row is compared only with the kept rows that hold its ``RARE`` rarest bits, found in
     per-bit bitsets over the kept rows (fronts of 10^5 rows would otherwise cost
     kept x candidates comparisons).
+    """
+    return _pareto_known(F, np.zeros(F.shape[0], np.bool_))
+
+
+@njit(cache=True)
+def _pareto_known(F, known):
+    """:func:`_pareto`, told that the rows with ``known[i]`` set are dominated by no other row (they are
+    not compared, only kept; a duplicate of one is still kept once).  A row wrongly marked costs only
+    time later: it is a real vector, kept although dominated.
     """
     k, m = F.shape
     if k <= 1:
@@ -123,9 +133,9 @@ def _pareto(F):
             if same:
                 continue
         dominated = False
-        if nk > 0:
+        if nk > 0 and not known[i]:
             dominated = _inside(F, i, keep[last])
-        if not dominated and nk > 0:
+        if not dominated and nk > 0 and not known[i]:
             # the RARE rarest bits of row i among the kept rows (rb[0] the rarest)
             nr = 0
             for w in range(m):
@@ -352,13 +362,25 @@ def _from_canon(C, pat, nwords, pwords):
 
 @njit(cache=True)
 def _mask_pareto(F, mask):
-    """Pareto front of the rows of F restricted to ``mask``."""
+    """Pareto front of the rows of F (a front: no row inside another) restricted to ``mask``.
+
+    A row the mask leaves whole stays undominated: a row inside it would be inside the other's
+    whole row, so only the rows the mask cuts are compared.
+    """
     k, m = F.shape
     G = np.empty((k, m), np.uint64)
+    known = np.ones(k, np.bool_)
+    cut = 0
     for r in range(k):
         for w in range(m):
             G[r, w] = F[r, w] & mask[w]
-    return _pareto(G)
+            if G[r, w] != F[r, w]:
+                known[r] = False
+        if not known[r]:
+            cut += 1
+    if cut == 0:
+        return G
+    return _pareto_known(G, known)
 
 
 # -- values through byte tables: wtab[8 * i + b, v] = weight of the worlds set in byte value v at byte b of
@@ -766,6 +788,7 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
     poff = np.zeros(ng + 1, np.int64)
     parts = []
     tmp = np.empty((b, m), np.uint64)
+    whole = np.empty(b, np.bool_)  # (F a front) rows of F that I leaves whole: undominated, see _mask_pareto
     for g in range(ng):
         i0 = order[starts[g]]
         most = -1.0
@@ -776,13 +799,16 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
         low = prune and most < tau  # (else every pair of the group is worth tau by its outside part)
         for j in range(b):
             v = 0.0
+            whole[n] = True
             for w in range(m):
                 tmp[n, w] = R[i0, w] & F[j, w] & inw[w]
+                if tmp[n, w] != F[j, w]:
+                    whole[n] = False
                 if low:
                     v += _tword(tmp[n, w], wtab, w % nwords)
             if not low or v + most >= tau:
                 n += 1
-        P = _pareto(tmp[:n])
+        P = _pareto_known(tmp[:n], whole[:n])
         parts.append(P)
         poff[g + 1] = poff[g] + P.shape[0]
     inside = np.empty((poff[ng], m), np.uint64)
@@ -791,6 +817,26 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
     pval = _tvalues(inside, wtab, nwords)
     # per distinct outside part A: Pareto of A | (the inside fronts of its rows)
     order, starts = _groups(R, notwc)
+    na = starts.shape[0] - 1
+    # a row of A's group is inside a row of another group only if A is inside that group's outside part:
+    # the rows of a group whose A is inside no other's are undominated (within a group they are a front)
+    top = np.ones(na, np.bool_)
+    if na <= TOP_GROUPS:
+        for a in range(na):
+            i0 = order[starts[a]]
+            for a2 in range(na):
+                if a2 != a:
+                    i2 = order[starts[a2]]
+                    sub = True
+                    for w in range(m):
+                        if R[i0, w] & notwc[w] & ~R[i2, w]:
+                            sub = False
+                            break
+                    if sub:
+                        top[a] = False
+                        break
+    else:
+        top[:] = False
     outs = []
     total = 0
     seen = np.full(ng, -1, np.int64)
@@ -818,11 +864,14 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
         outs.append(Q)
         total += Q.shape[0]
     out = np.empty((total, m), np.uint64)
+    known = np.empty(total, np.bool_)
     n = 0
-    for Q in outs:
+    for a in range(na):
+        Q = outs[a]
         out[n:n + Q.shape[0]] = Q
+        known[n:n + Q.shape[0]] = top[a]
         n += Q.shape[0]
-    return _pareto(out)
+    return _pareto_known(out, known)
 
 
 @njit(cache=True)
