@@ -13,7 +13,9 @@ from bridgeplay.engine.vectors import (
     _bit_weights,
     _grown,
     _learn,
+    _mask_pareto,
     _pareto,
+    _pareto_known,
     _product_front,
     _reaching,
     _row_index,
@@ -70,6 +72,29 @@ def test_pareto_more_kept_rows_than_its_first_bitsets_hold() -> None:
     assert len(rows) > 16 * 64
     got = as_ints(_pareto(as_front(rows, 2)))
     assert set(got) == naive_pareto(rows)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_pareto_told_undominated_rows_and_masked_fronts(seed: int) -> None:
+    """Rows marked undominated (any subset of the truly undominated ones) are kept without comparisons;
+    the result is still the naive front.  A front cut to a mask: the naive front of the cut rows."""
+    rng = np.random.default_rng(seed)
+    m = int(rng.integers(1, 4))
+    bits = 64 * m
+    rows = [sum(1 << b for b in range(bits) if rng.random() < 0.5) for _ in range(int(rng.integers(1, 300)))]
+    rows += [rows[int(rng.integers(0, len(rows)))] & sum(1 << b for b in range(bits) if rng.random() < 0.8)
+             for _ in range(len(rows))]
+    rows += rows[: len(rows) // 5]  # duplicates
+    front = naive_pareto(rows)
+    undominated = [r for r in rows if r in front and rows.count(r) == 1]
+    known = np.array([r in undominated and rng.random() < 0.7 for r in rows], dtype=np.bool_)
+    got = as_ints(_pareto_known(as_front(rows, m), known))
+    assert len(got) == len(set(got))
+    assert set(got) == front
+    mask = sum(1 << b for b in range(bits) if rng.random() < (0.9 if seed % 2 else 0.999))
+    cut = as_ints(_mask_pareto(as_front(sorted(front), m), as_front([mask], m)[0]))
+    assert len(cut) == len(set(cut))
+    assert set(cut) == naive_pareto([r & mask for r in front])
 
 
 def random_rows(rng: np.random.Generator, k: int, bits: int, within: int) -> list[int]:

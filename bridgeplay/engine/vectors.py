@@ -55,6 +55,7 @@ PRODUCT_MIN = 4096  # pairs from which a combination builds its front by parts (
 NARROW_ROWS = 8  # with levels, a combination of at most so many rows (a narrow one's step) is not built by parts
 INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit (see _reaching)
 MARK_MAX = 128  # a combination marks per row of R the rows of a later reply that reach tau, if at most so many may
+POOL_CHECK = 32  # up to this many inside fronts pooled, _product_front finds their undominated rows first
 TOP_GROUPS = 4096  # up to this many groups of outside parts _product_front looks for the undominated ones
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
@@ -138,7 +139,10 @@ def _pareto_known(F, known):
         if not dominated and nk > 0 and not known[i]:
             # the RARE rarest bits of row i among the kept rows (rb[0] the rarest)
             nr = 0
-            for w in range(m):
+            for wr in range(m):
+                # (last words first: with levels, the highest level's worlds are the fewest, and a bit
+                # no kept row holds ends the search soonest)
+                w = m - 1 - wr
                 x = F[i, w]
                 while x:
                     b, x = _pop_low(x, w * 64)
@@ -789,8 +793,10 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
     parts = []
     tmp = np.empty((b, m), np.uint64)
     whole = np.empty(b, np.bool_)  # (F a front) rows of F that I leaves whole: undominated, see _mask_pareto
+    gfirst = np.empty(ng, np.int64)  # per group, one of its rows of R (its inside part I)
     for g in range(ng):
         i0 = order[starts[g]]
+        gfirst[g] = i0
         most = -1.0
         for ii in range(starts[g], starts[g + 1]):
             gid[order[ii]] = g
@@ -849,18 +855,40 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
                 seen[g] = a
                 n += poff[g + 1] - poff[g]
         C = np.empty((n, m), np.uint64)
+        sure = np.empty(n, np.bool_)
         n = 0
+        # the inside fronts pooled here: a row of one lies inside a row of another only if it lies
+        # inside that one's inside part I, so a row inside no other I is undominated (within its own
+        # front it is already); with many fronts pooled, that check is left to the filter
+        gs = np.empty(starts[a + 1] - starts[a], np.int64)
+        ngs = 0
         for ii in range(starts[a], starts[a + 1]):
             g = gid[order[ii]]
             if seen[g] == a:
                 seen[g] = -2 - a  # taken
-                for r in range(poff[g], poff[g + 1]):
-                    if prune and pval[r] + rout[i0] < tau:
-                        continue
-                    for w in range(m):
-                        C[n, w] = inside[r, w] | (R[i0, w] & notwc[w])
-                    n += 1
-        Q = _pareto(C[:n]) if starts[a + 1] - starts[a] > 1 else C[:n]
+                gs[ngs] = g
+                ngs += 1
+        for t in range(ngs):
+            g = gs[t]
+            for r in range(poff[g], poff[g + 1]):
+                if prune and pval[r] + rout[i0] < tau:
+                    continue
+                sure[n] = ngs <= POOL_CHECK
+                for t2 in range(ngs if sure[n] else 0):
+                    if t2 != t:
+                        i2 = gfirst[gs[t2]]
+                        inner = True
+                        for w in range(m):
+                            if inside[r, w] & ~(R[i2, w] & inw[w]):
+                                inner = False
+                                break
+                        if inner:
+                            sure[n] = False
+                            break
+                for w in range(m):
+                    C[n, w] = inside[r, w] | (R[i0, w] & notwc[w])
+                n += 1
+        Q = _pareto_known(C[:n], sure[:n]) if ngs > 1 else C[:n]
         outs.append(Q)
         total += Q.shape[0]
     out = np.empty((total, m), np.uint64)
