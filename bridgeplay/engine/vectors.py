@@ -43,6 +43,15 @@ def _inside(F, i, j):
 
 
 @njit(cache=True, inline="always")
+def _part_inside(x, y, mask):
+    """Whether the bits of row ``x`` inside ``mask`` are all set in row ``y``."""
+    for w in range(x.shape[0]):
+        if x[w] & mask[w] & ~y[w]:
+            return False
+    return True
+
+
+@njit(cache=True, inline="always")
 def _take_rows(F, keep, n):
     """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""
     out = np.empty((n, F.shape[1]), np.uint64)
@@ -831,16 +840,9 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
         for a in range(na):
             i0 = order[starts[a]]
             for a2 in range(na):
-                if a2 != a:
-                    i2 = order[starts[a2]]
-                    sub = True
-                    for w in range(m):
-                        if R[i0, w] & notwc[w] & ~R[i2, w]:
-                            sub = False
-                            break
-                    if sub:
-                        top[a] = False
-                        break
+                if a2 != a and _part_inside(R[i0], R[order[starts[a2]]], notwc):
+                    top[a] = False
+                    break
     else:
         top[:] = False
     outs = []
@@ -875,16 +877,10 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
                     continue
                 sure[n] = ngs <= POOL_CHECK
                 for t2 in range(ngs if sure[n] else 0):
-                    if t2 != t:
-                        i2 = gfirst[gs[t2]]
-                        inner = True
-                        for w in range(m):
-                            if inside[r, w] & ~(R[i2, w] & inw[w]):
-                                inner = False
-                                break
-                        if inner:
-                            sure[n] = False
-                            break
+                    # (``inside`` rows lie within inw)
+                    if t2 != t and _part_inside(inside[r], R[gfirst[gs[t2]]], inw):
+                        sure[n] = False
+                        break
                 for w in range(m):
                     C[n, w] = inside[r, w] | (R[i0, w] & notwc[w])
                 n += 1
