@@ -65,7 +65,7 @@ NARROW_ROWS = 8  # with levels, a combination of at most so many rows (a narrow 
 INDEX_MIN = 64  # later-reply rows from which a combination indexes them by bit (see _reaching)
 MARK_MAX = 128  # a combination marks per row of R the rows of a later reply that reach tau, if at most so many may
 POOL_CHECK = 32  # up to this many inside fronts pooled, _product_front finds their undominated rows first
-TOP_GROUPS = 4096  # up to this many groups of outside parts _product_front looks for the undominated ones
+TOP_GROUPS = 1024  # up to this many groups of outside parts _product_front looks for the undominated ones
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
@@ -835,11 +835,22 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
     na = starts.shape[0] - 1
     # a row of A's group is inside a row of another group only if A is inside that group's outside part:
     # the rows of a group whose A is inside no other's are undominated (within a group they are a front)
+    # (a part lies only inside parts with at least as many bits: each is compared with those alone)
     top = np.ones(na, np.bool_)
     if na <= TOP_GROUPS:
+        pop = np.empty(na, np.int64)
+        for a in range(na):
+            c = 0
+            for w in range(m):
+                c += _popcount64(R[order[starts[a]], w] & notwc[w])
+            pop[a] = -c
+        big = np.argsort(pop, kind="mergesort")  # most bits first
         for a in range(na):
             i0 = order[starts[a]]
-            for a2 in range(na):
+            for t in range(na):
+                a2 = big[t]
+                if pop[a2] > pop[a]:
+                    break  # fewer bits than A: neither this part nor the rest can hold A
                 if a2 != a and _part_inside(R[i0], R[order[starts[a2]]], notwc):
                     top[a] = False
                     break
