@@ -143,9 +143,10 @@ def _pareto_known(F, known):
             if same:
                 continue
         dominated = False
-        if nk > 0 and not known[i]:
+        compare = nk > 0 and not known[i]  # (a row known undominated is only kept)
+        if compare:
             dominated = _inside(F, i, keep[last])
-        if not dominated and nk > 0 and not known[i]:
+        if compare and not dominated:
             # the RARE rarest bits of row i among the kept rows (rb[0] the rarest)
             nr = 0
             for wr in range(m):
