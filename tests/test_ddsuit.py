@@ -11,8 +11,10 @@ import itertools
 
 import numpy as np
 import pytest
+from numba import types
+from numba.typed import Dict
 
-from bridgeplay.engine.ddsuit import LEAD_FREE, LEAD_N, LEAD_S, dd_tricks
+from bridgeplay.engine.ddsuit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, _dd_table, dd_after_lead, dd_tricks
 from bridgeplay.problem import from_dict
 from bridgeplay.solvers.suitsearch import SuitSearch
 from bridgeplay.worlds import suit_worlds
@@ -22,8 +24,11 @@ def _cards(mask: int) -> list[int]:
     return [r for r in range(2, 15) if mask >> r & 1]
 
 
-def brute(hands: list[int], lead: int) -> int:
-    """Declarer's (N, S = seats 0, 2) tricks with every card seen; hands indexed N, E, S, W."""
+def brute(hands: list[int], lead: int, first: tuple[int, int] | None = None) -> int:
+    """Declarer's (N, S = seats 0, 2) tricks with every card seen; hands indexed N, E, S, W.
+
+    ``first``: (seat, rank) of declarer's first lead, made already (its trick counts).
+    """
 
     def boundary(h: tuple[int, ...], lead: int) -> int:
         if not (h[1] | h[3]):
@@ -59,6 +64,8 @@ def brute(hands: list[int], lead: int) -> int:
             vals.append(trick(h2, leader, table + [r]))
         return max(vals) if seat in (0, 2) else min(vals)
 
+    if first is not None:
+        return trick(tuple(hands), first[0], [first[1]])
     return boundary(tuple(hands), lead)
 
 
@@ -83,6 +90,42 @@ def test_every_world_of_a_six_card_suit_matches_plain_minimax(lead: int) -> None
             assert got[i] == want, (bin(north), bin(south), bin(w), lead)
             checked += 1
     assert checked > 3000
+
+
+def test_after_each_first_lead_every_world_of_a_six_card_suit_matches_plain_minimax() -> None:
+    """The bound per first play (``SuitSearch.play_x``): tricks once declarer has led a given card."""
+    checked = 0
+    for north, south, out in deals(6):
+        worlds = suit_worlds(out)
+        for seat, hand in ((0, north), (2, south)):
+            for r in _cards(hand):
+                got = dd_after_lead(north, south, out, worlds.west, seat, r)
+                for i, w in enumerate(worlds.west.tolist()):
+                    assert got[i] == brute([north, out & ~w, south, w], LEAD_FREE, (seat, r)), (bin(north), seat, r)
+                    checked += 1
+    assert checked > 10000
+
+
+@pytest.mark.parametrize("lead", [LEAD_FREE, LEAD_W, LEAD_E])
+def test_a_trick_boundary_s_table_holds_the_worlds_that_make_each_count(lead: int) -> None:
+    """The table the exact search drops worlds with at a trick boundary: row t holds the worlds where
+    declarer takes at least t tricks double dummy (a defender on lead, ``LEAD_W`` / ``LEAD_E``, leads or exits)."""
+    checked = 0
+    for north, south, out in deals(5):
+        worlds = suit_worlds(out)
+        memo = Dict.empty(types.int64, types.int64)
+        table = _dd_table(north, south, out, lead, worlds.west, 1, memo)
+        for i, w in enumerate(worlds.west.tolist()):
+            want = brute([north, out & ~w, south, w], lead)
+            for t in range(14):
+                assert (int(table[t, 0]) >> i & 1) == (want >= t), (bin(north), bin(south), bin(w), t)
+            checked += 1
+    assert checked > 500
+
+
+def test_after_a_lead_needs_a_declarer_s_card() -> None:
+    with pytest.raises(ValueError):
+        dd_after_lead(1 << 14, 0, 1 << 13, np.array([0]), 1, 14)
 
 
 @pytest.mark.parametrize("north,south", [("KJ84", "7"), ("AQ73", "T4"), ("KJ972", "3"), ("AJ9", "x"), ("Q32", "J54")])

@@ -162,8 +162,8 @@ def test_first_plays_shared_out_to_threads_give_the_same_answer(north: str, sout
         assert v == pytest.approx(alone[(seat, r)], abs=1e-12)
 
 
-@pytest.mark.parametrize("north,south", [("AJ9", "xx"), ("KQ97", "J4"), ("AQ9x", "Jxx"), ("T76", "AJ3"),
-                                         ("QT6", "K3")])
+@pytest.mark.parametrize("north,south", [("AJ9", "xx"), ("K984", "A32"), ("AQ9x", "Jxx"), ("T76", "AJ3"),
+                                         ("AKT9", "32")])
 def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str, south: str) -> None:
     """A top node with levels (expected tricks) may prove its narrow line best level by level
     (``_level_bound``) instead of combining every row: the same value for every first play."""
@@ -182,6 +182,28 @@ def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str
         proved += int(search.stats[4]) if on else 0
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert proved > 0
+
+
+@pytest.mark.parametrize("north,south,target", [("KJ972", "3", None), ("KJ84", "7", 2), ("AQ9x", "Jxx", None),
+                                                ("T76", "AJ3", 2), ("Q32", "J54", 1)])
+def test_double_dummy_bounds_inside_the_search_change_no_value(north: str, south: str, target: int | None) -> None:
+    """Dropping, at every trick boundary and after each first lead, the worlds declarer cannot make a
+    level in even double dummy (``dd_bound``, ``play_x``) leaves every first play's value as it was,
+    and the search solves fewer positions."""
+    from bridgeplay.problem import from_dict
+
+    p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
+    worlds = suit_worlds(p.outstanding)
+    ths = (target,) if target else tuple(range(1, p.max_tricks + 1))
+    values, nodes = [], []
+    for on in (1, 0):
+        search = SuitSearch(p.north, p.south, p.outstanding, worlds.west)
+        search.dd_bound = on
+        values.append([m[3] for m in search.first_moves(p.north, p.south, p.outstanding, LEAD_FREE, ths,
+                                                         worlds.prob)])
+        nodes.append(search.nodes)
+    assert values[0] == pytest.approx(values[1], abs=1e-12)
+    assert nodes[0] < nodes[1]
 
 
 @pytest.mark.parametrize("north,south", [("KJ84", "7"), ("AQT2", "4")])

@@ -17,7 +17,7 @@ import numpy as np
 from numba import njit, types
 from numba.typed import Dict
 
-from bridgeplay.engine.suit import _popcount, _representatives, _trick_winner
+from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4  # as in bridgeplay.engine.suit
 
@@ -117,6 +117,63 @@ def _dd_worlds(north, south, dfd, west, lead):
         wv = west[i] & dfd
         out[i] = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
     return out
+
+
+@njit(cache=True)
+def _dd_table(north, south, dfd, lead, west, nwords, memo):
+    """Per number of tricks t (row t, 0..13), the worlds (bitset words) where declarer can take at least t
+    from a trick boundary, double dummy (``memo``: a card-order memo, kept across calls)."""
+    out = np.zeros((14, nwords), np.uint64)
+    z = np.int64(0)
+    # worlds that deal the cards left alike have the same tricks: one count per West holding of them
+    ranks = np.empty(13, np.int64)
+    nr = 0
+    for r in range(14, 1, -1):
+        if dfd >> r & 1:
+            ranks[nr] = r
+            nr += 1
+    seen = np.full(1 << nr, -1, np.int64)
+    for i in range(west.shape[0]):
+        wv = west[i] & dfd
+        h = 0
+        for j in range(nr):
+            if wv >> ranks[j] & 1:
+                h |= 1 << j
+        t = seen[h]
+        if t < 0:
+            t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
+            seen[h] = t
+        bit = np.uint64(1) << np.uint64(i % 64)
+        for c in range(min(t, 13) + 1):
+            out[c, i // 64] |= bit
+    return out
+
+
+@njit(cache=True, nogil=True)
+def _dd_after_lead(north, south, dfd, west, seat, r):
+    """Per world, declarer's double-dummy tricks once ``seat`` (North 0 or South 2) has led rank ``r``."""
+    memo = Dict.empty(types.int64, types.int64)
+    out = np.empty(west.shape[0], np.int64)
+    z = np.int64(0)
+    b = np.int64(1) << r
+    n2 = north & ~b if seat == 0 else north
+    s2 = south & ~b if seat == 2 else south
+    for i in range(west.shape[0]):
+        wv = west[i] & dfd
+        out[i] = _dd(n2, s2, wv, dfd & ~wv, seat, np.int64(1), r, z, z, np.int64(LEAD_FREE), memo)
+    return out
+
+
+def dd_after_lead(north: int, south: int, outstanding: int, west: np.ndarray, seat: int, rank: int) -> np.ndarray:
+    """Declarer's double-dummy tricks per world after declarer's first lead: ``rank`` from ``seat`` (0 N, 2 S).
+
+    The lead's own trick counts (it is part of the play); a bound per first play, tighter than
+    :func:`dd_tricks` (which lets declarer choose the lead world by world).
+    """
+    if seat not in (0, 2):
+        raise ValueError("the first lead is declarer's")
+    return _dd_after_lead(np.int64(north), np.int64(south), np.int64(outstanding),
+                          np.ascontiguousarray(west, dtype=np.int64), np.int64(seat), np.int64(rank))
 
 
 def dd_tricks(north: int, south: int, outstanding: int, west: np.ndarray, lead: int = LEAD_FREE) -> np.ndarray:

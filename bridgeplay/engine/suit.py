@@ -10,6 +10,8 @@ from numba import njit, types
 from numba.experimental import structref
 from numba.typed import Dict, List
 
+from bridgeplay.engine.ddsuit import _dd_table
+from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
 from bridgeplay.engine.vectors import (
     _from_canon,
     _mask_pareto,
@@ -22,52 +24,6 @@ from bridgeplay.engine.vectors import (
     _tvalues,
     _tword,
 )
-
-
-@njit(cache=True)
-def _representatives(hand, gaps):
-    """Mask of one card (the highest) per run of equivalent cards in ``hand``.
-
-    Two cards of ``hand`` are equivalent when no card of ``gaps`` (every other unplayed
-    card, and the cards on the table) lies between them.
-    """
-    reps = 0
-    prev = 0
-    for r in range(14, 1, -1):
-        if hand >> r & 1:
-            if prev == 0:
-                reps |= 1 << r
-            else:
-                between = ((1 << prev) - 1) & ~((1 << (r + 1)) - 1)
-                if between & gaps:
-                    reps |= 1 << r
-            prev = r
-    return reps
-
-
-@njit(cache=True)
-def _rank_list(mask):
-    """Ranks in ``mask``, highest first, as an int64 array."""
-    n = 0
-    for r in range(2, 15):
-        if mask >> r & 1:
-            n += 1
-    out = np.empty(n, np.int64)
-    i = 0
-    for r in range(14, 1, -1):
-        if mask >> r & 1:
-            out[i] = r
-            i += 1
-    return out
-
-
-@njit(cache=True)
-def _popcount(mask):
-    n = 0
-    while mask:
-        mask &= mask - 1
-        n += 1
-    return n
 
 
 @njit(cache=True)
@@ -84,23 +40,6 @@ def _world_bitsets(west, outstanding):
     return out
 
 
-@njit(cache=True)
-def _trick_winner(leader, r0, r1, r2, r3):
-    """Seat that wins a trick led by ``leader`` with ranks played in seat order from the leader (0 = discard)."""
-    best = r0
-    win = 0
-    if r1 > best:
-        best = r1
-        win = 1
-    if r2 > best:
-        best = r2
-        win = 2
-    if r3 > best:
-        best = r3
-        win = 3
-    return (leader + win) % 4
-
-
 # ---------------------------------------------------------------------------------------------
 # The exact search over Pareto fronts (see bridgeplay.solvers.suitsearch for the rules it plays
 # and the meaning of relevant worlds and thresholds).  Positions:
@@ -109,11 +48,13 @@ def _trick_winner(leader, r0, r1, r2, r3):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key, restrict, level_bound]: beam > 0 keeps only that many best rows
+# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound]: beam > 0 keeps only that many best rows
 # per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
 # (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
 # restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
-# lets a top node with levels prove its narrow line best level by level (_level_bound).
+# lets a top node with levels prove its narrow line best level by level (_level_bound); dd_bound = 1
+# drops at a trick boundary, per level, the worlds where declarer cannot take the level's tricks even
+# double dummy (_dd_tables: one table per position, the worlds that make each count of tricks).
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
 # ---------------------------------------------------------------------------------------------
 
@@ -280,9 +221,23 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
 
 
 @njit(cache=True)
-def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
+def _dd_tables(dds, north, south, dfd, lead, west, nwords):
+    """The double-dummy table of a trick boundary (see ``_dd_table``), made once per position."""
+    ddk, ddt, ddm = dds
+    key = north | (south << 15) | (dfd << 30) | (lead << 45)
+    if key in ddk:
+        return ddt[ddk[key]]
+    t = _dd_table(north, south, dfd, lead, west, nwords, ddm)
+    ddk[key] = len(ddt)
+    ddt.append(t)
+    return t
+
+
+@njit(cache=True)
+def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
           top, info_x, info_t, info_h):
-    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least).
+    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least); ``dds``: the
+    double-dummy tables of trick boundaries (see ``_dd_tables``), kept with the memos.
 
     ``top`` = 1: solve this position without its memo entry and report how: the worlds, levels
     and threshold after normalisation (``info_x[15]``, ``info_h[:L]``, ``info_t[15]``) and, at a
@@ -308,12 +263,22 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
         xs2 = xs.copy()
         ths2 = ths.copy()
         anylive = False
+        mk = np.zeros((0, nwords), np.uint64)
         for lv in range(L):
             empty = True
             for w in range(nwords):
                 if xs[lv * nwords + w]:
                     empty = False
             t = ths[lv]
+            if cfg[6] and dfd != 0 and not empty and 0 < t <= rmax:
+                # the worlds where declarer cannot take t more tricks even double dummy are lost here
+                if mk.shape[0] == 0:
+                    mk = _dd_tables(dds, north, south, dfd, lead, west, nwords)
+                empty = True
+                for w in range(nwords):
+                    xs2[lv * nwords + w] = xs[lv * nwords + w] & mk[t, w]
+                    if xs2[lv * nwords + w]:
+                        empty = False
             if t <= 0 or t > rmax or empty:
                 if t <= 0 and not empty:
                     anywon = True
@@ -411,7 +376,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                         north, south, dfd, leader, r0, r1, r2, nt, s, 0)
                     t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
                               t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
                     parts.append(f)
                     nrows += f.shape[0]
@@ -429,7 +394,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
-                        f = _node(hw, allw, west, wtab, cfg, stats, st, cst, n2, s2, d2, ld2, a0, a1, a2, nt2,
+                        f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2,
                                   lead2, t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
                         parts.append(f)
                         nrows += f.shape[0]
@@ -527,13 +492,13 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, leader, 
                 r = mv[a]
                 if r == -1:
                     zero = np.int64(0)
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd, zero, zero, zero, zero,
+                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, zero, zero, zero, zero,
                               zero, np.int64(LEAD_FREE), ths2, xc, tc, zero, info_x, info_t, info_h)
                 else:
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                         north, south, dfd, leader, r0, r1, r2, nt, seat, r)
                     t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
                               t2, xc, tc, np.int64(0), info_x, info_t, info_h)
                 if f.shape[0] == 0:
                     dead = True
@@ -636,7 +601,7 @@ class Memos(structref.StructRefProxy):
     """
 
 
-structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst"])
+structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm"])
 
 
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
@@ -647,7 +612,7 @@ def _solve_node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, df
         st, cst = memos.lst, memos.lcst
     else:
         st, cst = memos.st, memos.cst
-    return _node(hw, allw, west, wtab, cfg, stats, st, cst, north, south, dfd,
+    return _node(hw, allw, west, wtab, cfg, stats, st, cst, (memos.ddk, memos.ddt, memos.ddm), north, south, dfd,
                  leader, r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h)
 
 
@@ -655,7 +620,10 @@ _ROW = types.uint64[::1]
 _FRONT = types.uint64[:, ::1]
 _STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_ROW), types.ListType(_FRONT),
                       types.ListType(types.float64), types.ListType(types.int64)))
-_MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE)])
+_TABLE = types.uint64[:, ::1]
+_MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
+                     ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
+                     ("ddm", types.DictType(types.int64, types.int64))])
 
 
 @njit(cache=True)
@@ -677,4 +645,7 @@ def _new_memos():
     m.cst = _empty_store()
     m.lst = _empty_store()
     m.lcst = _empty_store()
+    m.ddk = Dict.empty(types.int64, types.int64)
+    m.ddt = List.empty_list(_TABLE)
+    m.ddm = Dict.empty(types.int64, types.int64)
     return m

@@ -135,7 +135,7 @@ class SuitAnalysis:
         # with the threshold the first play was solved with, the search's own calls are walked again
         sub = search.explain_play(
             n2, s2, p.outstanding, search.all, self.ths, seat, ((seat, r),), need, depth - 1,
-            xs=search.root_x, tau=search.first_tau.get((seat, r)),
+            xs=search.first_x[(seat, r)], tau=search.first_tau.get((seat, r)),
         )
         return [Decision(seat, r, search.all, sub)]
 

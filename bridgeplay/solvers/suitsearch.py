@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 from numba.typed import Dict
 
-from bridgeplay.engine.ddsuit import dd_tricks
+from bridgeplay.engine.ddsuit import dd_after_lead, dd_tricks
 from bridgeplay.engine.suit import _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
     _find_superset,
@@ -81,7 +81,11 @@ class SuitSearch:
 
     Double-dummy worlds (:meth:`makeable`): at a level, a world where declarer cannot take the
     level's tricks even seeing every card is lost in every vector, so the first plays are solved
-    over the other worlds only; a level no world can make is dropped at once.
+    over the other worlds only; a level no world can make is dropped at once.  The same holds
+    after each first lead (:meth:`play_x`) and at every trick boundary inside the search (the
+    kernel keeps a double-dummy table per boundary position, see ``_dd_tables``): a front over
+    fewer worlds and levels has fewer rows, and equal positions reached along different lines
+    are asked for the same worlds more often, so the memo serves them.
     """
 
     def __init__(self, north: int, south: int, outstanding: int, west: np.ndarray,
@@ -106,12 +110,15 @@ class SuitSearch:
         # without that, no pruning.
         self.length_weights = False
         self.restrict = 1
+        self.dd_bound = 1  # 0: no double-dummy bound after the first lead and at trick boundaries (tests)
         self.level_bound = 1  # 0: a top node never proves its line best by levels (see _level_bound; tests)
         self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
         self._dd: dict[int, np.ndarray] = {}  # root lead rule -> declarer's double-dummy tricks per world
-        self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays were solved over
+        self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays are solved over (at most)
+        self._dd_root = False  # the first plays are solved at the problem's root, over double-dummy worlds
+        self.first_x: dict[tuple[int, int], tuple[int, ...]] = {}  # first play -> its worlds per level
         if prob is not None:
             self.set_prob(prob)
 
@@ -225,7 +232,7 @@ class SuitSearch:
         if not self.length_weights:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
-                        0 if lower else self.restrict, self.level_bound], np.int64)
+                        0 if lower else self.restrict, self.level_bound, self.dd_bound], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
@@ -285,12 +292,29 @@ class SuitSearch:
         payoff vector, so a front over these worlds is the front over all, projected (no value
         changes), and the thresholds' bounds on what the worlds outside a reply can add shrink.
         """
-        dd = self.dd(lead)
+        return self._at_least(self.dd(lead), ths)
+
+    @staticmethod
+    def _at_least(dd: np.ndarray, ths: tuple[int, ...]) -> tuple[int, ...]:
         out = []
         for t in ths:
             bits = np.packbits(dd >= t, bitorder="little")
             out.append(int.from_bytes(bits.tobytes(), "little"))
         return tuple(out)
+
+    def play_x(self, ths: tuple[int, ...], seat: int, r: int) -> tuple[int, ...]:
+        """The worlds per level a first play is solved over: :attr:`root_x`, less the worlds where,
+        once ``r`` is led from ``seat``, declarer cannot take the level's tricks even double dummy.
+
+        Sound for the same reason as :meth:`makeable` (no line that starts with this lead takes more
+        in a world than the double-dummy play after it), and tighter: a level can empty for one lead
+        (KJ972/3: after any lead from North no world makes three tricks), and a front over fewer
+        worlds and levels has fewer rows.
+        """
+        if not self._dd_root or not self.dd_bound:
+            return self.root_x
+        dd = dd_after_lead(self.north0, self.south0, self.outstanding, self.west, seat, r)
+        return tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
 
     def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
                     prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
@@ -317,7 +341,8 @@ class SuitSearch:
         self.set_prob(prob)
         root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
         # (up to SMALL worlds nothing is pruned, and the bound would only cost its time)
-        self.root_x = self.makeable(lead, ths) if root and self.nw > SMALL else (self.all,) * len(ths)
+        self._dd_root = root and self.nw > SMALL
+        self.root_x = self.makeable(lead, ths) if self._dd_root else (self.all,) * len(ths)
 
     def first_move(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int,
                    r: int) -> tuple[int, int, np.ndarray, float, int]:
@@ -328,7 +353,8 @@ class SuitSearch:
         later reply can clear are weighed as a sum instead of compared bit by bit
         (:func:`bridgeplay.engine.vectors._pareto_open`), so its best row is the best line's vector.
         """
-        x = self.root_x
+        x = self.play_x(ths, seat, r)
+        self.first_x[(seat, r)] = x
         tau = NO_PRUNE
         if self.length_weights and self.nw > SMALL:
             lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
