@@ -14,7 +14,7 @@ import pytest
 from numba import types
 from numba.typed import Dict
 
-from bridgeplay.engine.ddsuit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, _dd_table, dd_after_lead, dd_tricks
+from bridgeplay.engine.ddsuit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, _dd_fill, dd_after_leads, dd_tricks
 from bridgeplay.problem import from_dict
 from bridgeplay.solvers.suitsearch import SuitSearch
 from bridgeplay.worlds import suit_worlds
@@ -97,12 +97,14 @@ def test_after_each_first_lead_every_world_of_a_six_card_suit_matches_plain_mini
     checked = 0
     for north, south, out in deals(6):
         worlds = suit_worlds(out)
-        for seat, hand in ((0, north), (2, south)):
-            for r in _cards(hand):
-                got = dd_after_lead(north, south, out, worlds.west, seat, r)
-                for i, w in enumerate(worlds.west.tolist()):
-                    assert got[i] == brute([north, out & ~w, south, w], LEAD_FREE, (seat, r)), (bin(north), seat, r)
-                    checked += 1
+        leads = [(seat, r) for seat, hand in ((0, north), (2, south)) for r in _cards(hand)]
+        got = dd_after_leads(north, south, out, worlds.west, leads)
+        for k, lead in enumerate(leads):
+            for i, w in enumerate(worlds.west.tolist()):
+                assert got[k, i] == brute([north, out & ~w, south, w], LEAD_FREE, lead), (bin(north), lead)
+                checked += 1
+        # every lead allowed: the best of them is the double-dummy count from the root
+        assert (got.max(axis=0) == dd_tricks(north, south, out, worlds.west)).all()
     assert checked > 10000
 
 
@@ -114,7 +116,12 @@ def test_a_trick_boundary_s_table_holds_the_worlds_that_make_each_count(lead: in
     for north, south, out in deals(5):
         worlds = suit_worlds(out)
         memo = Dict.empty(types.int64, types.int64)
-        table = _dd_table(north, south, out, lead, worlds.west, 1, memo)
+        table = np.zeros((15, 1), np.uint64)
+        every = (1 << len(worlds)) - 1
+        # filled in two goes, as a search asks: the even worlds, then all (only the odd ones are new)
+        _dd_fill(table, north, south, out, lead, worlds.west, np.array([every & 0x5555555555555555], np.uint64), memo)
+        _dd_fill(table, north, south, out, lead, worlds.west, np.array([every], np.uint64), memo)
+        assert int(table[14, 0]) == every
         for i, w in enumerate(worlds.west.tolist()):
             want = brute([north, out & ~w, south, w], lead)
             for t in range(14):
@@ -125,7 +132,7 @@ def test_a_trick_boundary_s_table_holds_the_worlds_that_make_each_count(lead: in
 
 def test_after_a_lead_needs_a_declarer_s_card() -> None:
     with pytest.raises(ValueError):
-        dd_after_lead(1 << 14, 0, 1 << 13, np.array([0]), 1, 14)
+        dd_after_leads(1 << 14, 0, 1 << 13, np.array([0]), [(1, 14)])
 
 
 @pytest.mark.parametrize("north,south", [("KJ84", "7"), ("AQ73", "T4"), ("KJ972", "3"), ("AJ9", "x"), ("Q32", "J54")])

@@ -18,6 +18,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner
+from bridgeplay.engine.vectors import _popcount64
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4  # as in bridgeplay.engine.suit
 
@@ -120,12 +121,16 @@ def _dd_worlds(north, south, dfd, west, lead):
 
 
 @njit(cache=True)
-def _dd_table(north, south, dfd, lead, west, nwords, memo):
-    """Per number of tricks t (row t, 0..13), the worlds (bitset words) where declarer can take at least t
-    from a trick boundary, double dummy (``memo``: a card-order memo, kept across calls)."""
-    out = np.zeros((14, nwords), np.uint64)
+def _dd_fill(table, north, south, dfd, lead, west, need, memo):
+    """Fill in a trick boundary's table for the worlds of ``need`` (bitset words) not in it yet.
+
+    Row t (0..13) holds the worlds where declarer can take at least t tricks from here, double
+    dummy; row 14 the worlds filled in so far.  Only the worlds a search asks about are counted
+    (at a boundary, those that agree with the cards played: usually a few of the problem's), and
+    worlds that deal the cards left alike share one count (``memo``: a card-order memo, kept
+    across calls).
+    """
     z = np.int64(0)
-    # worlds that deal the cards left alike have the same tricks: one count per West holding of them
     ranks = np.empty(13, np.int64)
     nr = 0
     for r in range(14, 1, -1):
@@ -133,47 +138,59 @@ def _dd_table(north, south, dfd, lead, west, nwords, memo):
             ranks[nr] = r
             nr += 1
     seen = np.full(1 << nr, -1, np.int64)
-    for i in range(west.shape[0]):
-        wv = west[i] & dfd
-        h = 0
-        for j in range(nr):
-            if wv >> ranks[j] & 1:
-                h |= 1 << j
-        t = seen[h]
-        if t < 0:
-            t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
-            seen[h] = t
-        bit = np.uint64(1) << np.uint64(i % 64)
-        for c in range(min(t, 13) + 1):
-            out[c, i // 64] |= bit
-    return out
+    for wi in range(need.shape[0]):
+        todo = need[wi] & ~table[14, wi]
+        table[14, wi] |= todo
+        while todo:
+            low = todo & (~todo + np.uint64(1))
+            todo ^= low
+            i = wi * 64 + _popcount64(low - np.uint64(1))
+            wv = west[i] & dfd
+            h = 0
+            for j in range(nr):
+                if wv >> ranks[j] & 1:
+                    h |= 1 << j
+            t = seen[h]
+            if t < 0:
+                t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
+                seen[h] = t
+            for c in range(min(t, 13) + 1):
+                table[c, wi] |= low
 
 
 @njit(cache=True, nogil=True)
-def _dd_after_lead(north, south, dfd, west, seat, r):
-    """Per world, declarer's double-dummy tricks once ``seat`` (North 0 or South 2) has led rank ``r``."""
+def _dd_leads(north, south, dfd, west, seats, ranks):
+    """Per first lead k (``ranks[k]`` from ``seats[k]``, North 0 or South 2) and world, declarer's
+    double-dummy tricks once it is led (one card-order memo for them all)."""
     memo = Dict.empty(types.int64, types.int64)
-    out = np.empty(west.shape[0], np.int64)
+    out = np.empty((seats.shape[0], west.shape[0]), np.int64)
     z = np.int64(0)
-    b = np.int64(1) << r
-    n2 = north & ~b if seat == 0 else north
-    s2 = south & ~b if seat == 2 else south
-    for i in range(west.shape[0]):
-        wv = west[i] & dfd
-        out[i] = _dd(n2, s2, wv, dfd & ~wv, seat, np.int64(1), r, z, z, np.int64(LEAD_FREE), memo)
+    for k in range(seats.shape[0]):
+        seat = seats[k]
+        r = ranks[k]
+        b = np.int64(1) << r
+        n2 = north & ~b if seat == 0 else north
+        s2 = south & ~b if seat == 2 else south
+        for i in range(west.shape[0]):
+            wv = west[i] & dfd
+            out[k, i] = _dd(n2, s2, wv, dfd & ~wv, seat, np.int64(1), r, z, z, np.int64(LEAD_FREE), memo)
     return out
 
 
-def dd_after_lead(north: int, south: int, outstanding: int, west: np.ndarray, seat: int, rank: int) -> np.ndarray:
-    """Declarer's double-dummy tricks per world after declarer's first lead: ``rank`` from ``seat`` (0 N, 2 S).
+def dd_after_leads(north: int, south: int, outstanding: int, west: np.ndarray,
+                   leads: list[tuple[int, int]]) -> np.ndarray:
+    """Declarer's double-dummy tricks per first lead and world: row k once ``leads[k]`` = (seat, rank)
+    is led (seat 0 North or 2 South; the lead's own trick counts).
 
-    The lead's own trick counts (it is part of the play); a bound per first play, tighter than
-    :func:`dd_tricks` (which lets declarer choose the lead world by world).
+    A bound per first play, tighter than :func:`dd_tricks` (which lets declarer choose the lead
+    world by world: it is the most of these rows when they are every distinct lead the rule allows).
     """
-    if seat not in (0, 2):
+    if any(seat not in (0, 2) for seat, _ in leads):
         raise ValueError("the first lead is declarer's")
-    return _dd_after_lead(np.int64(north), np.int64(south), np.int64(outstanding),
-                          np.ascontiguousarray(west, dtype=np.int64), np.int64(seat), np.int64(rank))
+    seats = np.array([seat for seat, _ in leads], dtype=np.int64)
+    ranks = np.array([r for _, r in leads], dtype=np.int64)
+    return _dd_leads(np.int64(north), np.int64(south), np.int64(outstanding),
+                     np.ascontiguousarray(west, dtype=np.int64), seats, ranks)
 
 
 def dd_tricks(north: int, south: int, outstanding: int, west: np.ndarray, lead: int = LEAD_FREE) -> np.ndarray:

@@ -10,7 +10,7 @@ from numba import njit, types
 from numba.experimental import structref
 from numba.typed import Dict, List
 
-from bridgeplay.engine.ddsuit import _dd_table
+from bridgeplay.engine.ddsuit import _dd_fill
 from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
 from bridgeplay.engine.vectors import (
     _from_canon,
@@ -221,15 +221,27 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
 
 
 @njit(cache=True)
-def _dd_tables(dds, north, south, dfd, lead, west, nwords):
-    """The double-dummy table of a trick boundary (see ``_dd_table``), made once per position."""
+def _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords):
+    """The double-dummy table of a trick boundary (see ``_dd_fill``), one per position, filled in for
+    the worlds of ``xs`` (every level's)."""
     ddk, ddt, ddm = dds
     key = north | (south << 15) | (dfd << 30) | (lead << 45)
     if key in ddk:
-        return ddt[ddk[key]]
-    t = _dd_table(north, south, dfd, lead, west, nwords, ddm)
-    ddk[key] = len(ddt)
-    ddt.append(t)
+        t = ddt[ddk[key]]
+    else:
+        t = np.zeros((15, nwords), np.uint64)
+        ddk[key] = len(ddt)
+        ddt.append(t)
+    need = np.zeros(nwords, np.uint64)
+    missing = False
+    for lv in range(L):
+        for w in range(nwords):
+            need[w] |= xs[lv * nwords + w]
+    for w in range(nwords):
+        if need[w] & ~t[14, w]:
+            missing = True
+    if missing:
+        _dd_fill(t, north, south, dfd, lead, west, need, ddm)
     return t
 
 
@@ -273,7 +285,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             if cfg[6] and dfd != 0 and not empty and 0 < t <= rmax:
                 # the worlds where declarer cannot take t more tricks even double dummy are lost here
                 if mk.shape[0] == 0:
-                    mk = _dd_tables(dds, north, south, dfd, lead, west, nwords)
+                    mk = _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords)
                 empty = True
                 for w in range(nwords):
                     xs2[lv * nwords + w] = xs[lv * nwords + w] & mk[t, w]

@@ -23,9 +23,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 import numpy as np
-from numba.typed import Dict
 
-from bridgeplay.engine.ddsuit import dd_after_lead, dd_tricks
+from bridgeplay.engine.ddsuit import dd_after_leads, dd_tricks
 from bridgeplay.engine.suit import _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
     _find_superset,
@@ -116,6 +115,8 @@ class SuitSearch:
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
         self._dd: dict[int, np.ndarray] = {}  # root lead rule -> declarer's double-dummy tricks per world
+        self._lead_dd: dict[int, dict[tuple[int, int], np.ndarray]] = {}  # the same after each first lead
+        self._root_lead = LEAD_FREE
         self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays are solved over (at most)
         self._dd_root = False  # the first plays are solved at the problem's root, over double-dummy worlds
         self.first_x: dict[tuple[int, int], tuple[int, ...]] = {}  # first play -> its worlds per level
@@ -161,15 +162,6 @@ class SuitSearch:
     def nodes(self) -> int:
         """Positions solved (exact search and lower-bound search)."""
         return int(self.stats[0] + self.lb_stats[0])
-
-    @property
-    def memo(self) -> Dict:
-        """The exact search's memo (hash -> entry); :attr:`canon` the canonical one."""
-        return self.memos.st[0]
-
-    @property
-    def canon(self) -> Dict:
-        return self.memos.cst[0]
 
     # -- helpers -------------------------------------------------------------
     def holds(self, seat: int, rank: int) -> int:
@@ -278,12 +270,21 @@ class SuitSearch:
     def dd(self, lead: int = LEAD_FREE) -> np.ndarray:
         """Declarer's double-dummy tricks per world from the root (made when first asked for)."""
         if lead not in self._dd:
-            self._dd[lead] = dd_tricks(self.north0, self.south0, self.outstanding, self.west, lead)
+            # after each first lead the rule allows, then the most of them: one minimax for both
+            plays = self.first_plays(self.north0, self.south0, self.outstanding, lead)
+            if plays:
+                rows = dd_after_leads(self.north0, self.south0, self.outstanding, self.west, plays)
+                self._lead_dd[lead] = dict(zip(plays, rows))
+                self._dd[lead] = rows.max(axis=0)
+            else:  # (the hand the rule names is void: dd_tricks lets the other lead)
+                self._lead_dd[lead] = {}
+                self._dd[lead] = dd_tricks(self.north0, self.south0, self.outstanding, self.west, lead)
         return self._dd[lead]
 
     def share_dd(self, other: SuitSearch) -> None:
         """Use the double-dummy tricks ``other`` (a search of the same problem) has made already."""
         self._dd.update(other._dd)
+        self._lead_dd.update(other._lead_dd)
 
     def makeable(self, lead: int, ths: tuple[int, ...]) -> tuple[int, ...]:
         """Per level, the worlds where declarer can take ``ths[level]`` tricks double dummy.
@@ -313,7 +314,9 @@ class SuitSearch:
         """
         if not self._dd_root or not self.dd_bound:
             return self.root_x
-        dd = dd_after_lead(self.north0, self.south0, self.outstanding, self.west, seat, r)
+        dd = self._lead_dd[self._root_lead].get((seat, r))
+        if dd is None:
+            return self.root_x
         return tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
 
     def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
@@ -342,6 +345,7 @@ class SuitSearch:
         root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
         # (up to SMALL worlds nothing is pruned, and the bound would only cost its time)
         self._dd_root = root and self.nw > SMALL
+        self._root_lead = lead
         self.root_x = self.makeable(lead, ths) if self._dd_root else (self.all,) * len(ths)
 
     def first_move(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int,
