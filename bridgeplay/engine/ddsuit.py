@@ -18,7 +18,7 @@ from numba import njit, types
 from numba.typed import Dict
 
 from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner
-from bridgeplay.engine.vectors import _popcount64
+from bridgeplay.engine.vectors import _patterns
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4  # as in bridgeplay.engine.suit
 
@@ -131,31 +131,24 @@ def _dd_fill(table, north, south, dfd, lead, west, need, memo):
     across calls).
     """
     z = np.int64(0)
-    ranks = np.empty(13, np.int64)
-    nr = 0
-    for r in range(14, 1, -1):
-        if dfd >> r & 1:
-            ranks[nr] = r
-            nr += 1
-    seen = np.full(1 << nr, -1, np.int64)
+    todo = np.empty(need.shape[0], np.uint64)
     for wi in range(need.shape[0]):
-        todo = need[wi] & ~table[14, wi]
-        table[14, wi] |= todo
-        while todo:
-            low = todo & (~todo + np.uint64(1))
-            todo ^= low
-            i = wi * 64 + _popcount64(low - np.uint64(1))
+        todo[wi] = need[wi] & ~table[14, wi]
+        table[14, wi] |= todo[wi]
+    pat = _patterns(west, todo, dfd)  # West's holding of the cards left, as an index
+    seen = np.full(1 << _popcount(dfd), -1, np.int64)
+    for i in range(west.shape[0]):
+        h = pat[i]
+        if h < 0:
+            continue
+        t = seen[h]
+        if t < 0:
             wv = west[i] & dfd
-            h = 0
-            for j in range(nr):
-                if wv >> ranks[j] & 1:
-                    h |= 1 << j
-            t = seen[h]
-            if t < 0:
-                t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
-                seen[h] = t
-            for c in range(min(t, 13) + 1):
-                table[c, wi] |= low
+            t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
+            seen[h] = t
+        bit = np.uint64(1) << np.uint64(i % 64)
+        for c in range(min(t, 13) + 1):
+            table[c, i // 64] |= bit
 
 
 @njit(cache=True, nogil=True)
