@@ -5,7 +5,9 @@ best play is a plain minimax (the rules of :mod:`bridgeplay.engine.suit`: declar
 either hand at every trick it wins, a defender who wins leads or exits, a void hand discards).
 No strategy that must serve every world at once takes more in that world, so a world whose
 double-dummy tricks fall short of a target is lost at that target in every payoff vector and
-the exact search need not carry it (``SuitSearch.first_moves``).
+the exact search need not carry it: at the root (``SuitSearch.makeable``), after each first
+lead (``dd_after_leads``, ``SuitSearch.play_x``) and at every trick boundary inside the search
+(``_dd_fill``, the table the kernel keeps per position).
 
 Positions at trick boundaries are memoised on the order of the cards left (whose they are, not
 which ranks), shared by every world of a problem.

@@ -606,7 +606,8 @@ class _MemosType(types.StructRef):
 
 
 class Memos(structref.StructRefProxy):
-    """The four memos of a search (exact and lower-bound, each plain and canonical) as one object.
+    """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
+    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo) as one object.
 
     Passed to :func:`_solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
