@@ -178,7 +178,8 @@ def test_fig22_exact_first_round_is_the_papers():
     exact = ExactPolicy(game)
     (first,) = exact.tree
     assert (first.seat, first.rank) == (N, 8)  # the 6 (8, 7, 6 are equals)
-    reply = {d.rank: d.children[0].rank for d in first.children if d.seat == E}
+    reply = {d.rank: d.children[0].rank for d in first.children if d.seat == E and not d.decided}
+    assert [d.rank for d in first.children if d.decided] == [0]  # East shows out: West's KQ9xx cannot be caught
     assert reply[13] == 14 and reply[12] == 14  # K or Q: win with the ace
     assert reply[9] in (10, 14)  # the 9: cover
     assert reply[5] <= 3 and reply[4] <= 3  # a small card: low
@@ -406,3 +407,35 @@ def test_tricks_max_problem_is_compared_target_by_target():
     # K-J plays the J), the queen... West's K is beaten by the ace anyway: West K or West J alone succeed,
     # 2 * C(24, 12) / C(26, 13) = 0.52 (West K-J, 0.24, and West void lose).
     assert out["targets"][1]["optimum"] == pytest.approx(2 * comb(24, 12) / C26)
+
+
+@pytest.mark.parametrize("north,south,target", [
+    ("AQ9x", "Jxx", 3), ("KJ84", "7", 2), ("J876", "AT32", 3), ("AJ9", "xx", None), ("KT9", "xx", None),
+])
+def test_the_line_stops_where_nothing_more_is_gained(north: str, south: str, target: int | None) -> None:
+    """A defender's card after which the line gains nothing more (``decided``) ends its branch: in a target
+    problem no world reaching it is one the line makes; every other branch still has one.  Declarer's
+    plays below are left to chance (``ExactPolicy`` plays any card there), and the line still scores the
+    exact value in every world's sum."""
+    d = {"kind": "suit", "north": north, "south": south}
+    d.update({"tricks": target} if target else {"objective": "tricks"})
+    game = SuitGame(from_dict(d, "<t>"))
+    exact = ExactPolicy(game)
+    good = exact.analysis.success_worlds() if target else None
+    decided = 0
+
+    def walk(nodes, depth=0):
+        nonlocal decided
+        for node in nodes:
+            if node.decided:
+                decided += 1
+                assert node.children == [] and node.seat in (E, W)
+                if target:
+                    assert node.worlds & good == 0
+            elif target and node.seat in (E, W):
+                assert node.worlds & good
+            walk(node.children, depth + 1)
+
+    walk(exact.tree)
+    assert decided > 0
+    assert evaluate(game, exact).value == pytest.approx(exact.value, abs=1e-12)

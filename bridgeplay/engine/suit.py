@@ -257,7 +257,9 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     out, -1 = exits), the worlds it was solved over ``info_x[a]`` and its threshold ``info_t[a]``
     (a strategy is read off the search along the same calls, so every front comes from the memo).
     A top node returns only rows that may be its most valuable (see ``_pareto_open``) and is not
-    memoised.
+    memoised.  ``top`` = 2: the same report for a node the search solved as an inner one (replies
+    heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
+    defender's after solving its replies (memo hits) without combining them; the front is empty.
     """
     nwords = cfg[0]
     L = cfg[1]
@@ -362,10 +364,12 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             _store(st, key, front, cst[3][j])
             found = True
     if not found:
-        stats[0] += 1
         seat = lead if nt == 0 else (leader + nt) % 4
         if nt == 0:
             seat = 3 if lead == LEAD_W else 1 if lead == LEAD_E else -1
+        if top == 2 and (seat == -1 or seat == 0 or seat == 2):
+            return np.zeros((0, m), np.uint64)  # (declarer: the normalisation above is all that was asked)
+        stats[0] += 1
         if dfd == 0 and nt == 0:
             # the defenders are out of the suit: declarer takes a trick per card of the longer hand
             front = np.empty((1, m), np.uint64)
@@ -457,7 +461,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 for lv in range(L):
                     for w in range(nwords):
                         pw[a] += _tword(xs2[lv * nwords + w] & wcs[a, w], wtab, w)
-            seq = np.argsort(pw if top else -pw, kind="mergesort")
+            seq = np.argsort(pw if top == 1 else -pw, kind="mergesort")
             if top:
                 info_h[14] = nmv
                 for a in range(nmv):
@@ -523,7 +527,8 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     U[c] &= ~(xc[c] & ~wonc)
                 kids.append(f)
                 kidw.append(a)
-            if dead:
+            if dead or top == 2:
+                # (top = 2: the replies' worlds and thresholds were asked for, not the front)
                 front = np.zeros((0, m), np.uint64)
             else:
                 # combine, smallest fronts first, each masked to the worlds still relevant; a reply that

@@ -191,6 +191,8 @@ def strategy_json(
         node: dict[str, Any] = {"play": f"{SEATS[d.seat]}:{card}", "side": side, "lead": position == 0}
         if d.seat in (1, 3):
             node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if d.worlds >> i & 1))
+        if d.decided:
+            node["decided"] = True
         if d.children:
             nxt = 0 if d.rank == -1 else (position + 1) % 4
             node["then"] = strategy_json(problem, d.children, worlds, nxt)

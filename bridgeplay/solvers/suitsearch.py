@@ -51,6 +51,9 @@ class Decision:
     rank: int  # 0 = discard, -1 = defender exits
     worlds: int  # bitset of root worlds in which this node is reached (under the strategy)
     children: list[Decision]
+    # a defender's card after which the line gains nothing more in any world reaching it (a target
+    # problem: it fails there), so declarer's later plays do not matter and are not shown
+    decided: bool = False
 
 
 NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
@@ -207,8 +210,12 @@ class SuitSearch:
 
     # -- search ----------------------------------------------------------------
     def _solve(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int,
-               ths: tuple[int, ...], x, tau: float, lower: bool = False, top: bool = False):
-        """Front of a position (``top``: also how the search solved it, see :func:`_node`)."""
+               ths: tuple[int, ...], x, tau: float, lower: bool = False, top: bool = False, report: bool = False):
+        """Front of a position (``top``: also how the search solved it, see :func:`_node`).
+
+        ``report``: only how the search solved it, as (empty front, info, key): from the top node
+        solved with these arguments if there is one, else from ``_node``'s ``top`` = 2 (an inner node).
+        """
         L = len(ths)
         xs = x if isinstance(x, np.ndarray) else self.row(self._xs(x, L))
         if len(table) == 4:
@@ -228,16 +235,18 @@ class SuitSearch:
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
-        if top and ckey in self._tops:
+        if (top or report) and ckey in self._tops:
             # a top node is not memoised in the search; the strategy walks the best line's again
             front, info = self._tops[ckey]
             return front, info, (north, south, dfd, leader, table, lead, ths)
-        info = (np.zeros((16, m), np.uint64), np.zeros(16), np.zeros(32, np.int64)) if top else self._noinfo
+        info = (np.zeros((16, m), np.uint64), np.zeros(16), np.zeros(32, np.int64)) if top or report else self._noinfo
         front = _solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
             leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
-            1 if top else 0, *info,
+            1 if top else 2 if report else 0, *info,
         )
+        if report and not top:
+            return front, info, (north, south, dfd, leader, table, lead, ths)
         if top:
             self._tops[ckey] = (front, info)
             return front, info, (north, south, dfd, leader, table, lead, ths)
@@ -438,7 +447,7 @@ class SuitSearch:
             if table:
                 xs2, ths2, tau2 = xs, ths, tau
             else:
-                _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, top=True)
+                _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
                 xs2, ths2, tau2 = ix[15].copy(), tuple(int(t) for t in ih[:L]), float(it[15])
                 if not xs2.any() or dfd == 0 or not x:
                     return []
@@ -466,7 +475,7 @@ class SuitSearch:
                     return [Decision(sd, r, x, sub)]
             raise AssertionError("no declarer play achieves the required vector")
         # a defender: every reply, over the worlds and threshold the search gave it
-        _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, top=True)
+        _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
         if not table:
             ths = tuple(int(t) for t in ih[:L])
             if not ix[15].any() or not x:
@@ -479,6 +488,9 @@ class SuitSearch:
             if not x & wc:
                 continue
             needc = need & self.row((wc,) * L)
+            if not needc.any():
+                out.append(Decision(seat, r, x & wc, [], decided=True))
+                continue
             if r == -1:
                 sub = self._explain(north, south, dfd, 0, (), LEAD_FREE, ths, x, ix[a].copy(), needc, float(it[a]),
                                     depth)
