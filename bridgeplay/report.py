@@ -98,28 +98,46 @@ def _describe(node: dict[str, Any]) -> str:
 
 def _signature(node: dict[str, Any]) -> str:
     sub = ";".join(_signature(c) for c in node.get("then", []))
-    return f"{node['play']}[{sub}]"
+    return f"{node['play']}{'!' if node.get('decided') else ''}[{sub}]"
 
 
-def _add_nodes(tree: Tree, nodes: list[dict[str, Any]]) -> None:
-    # Group defender replies that read the same (e.g. several small cards) and lead to the same line.
+def _cards_text(cards: list[str]) -> str:
+    """``8, 6, 5 or 4``: the cards in the order given, each once."""
+    cards = list(dict.fromkeys(cards))
+    return cards[0] if len(cards) == 1 else ", ".join(cards[:-1]) + " or " + cards[-1]
+
+
+def _add_nodes(tree: Tree, nodes: list[dict[str, Any]], decided: str = "the line fails") -> None:
+    # Replies by the same player that lead to the same line are one branch: "if East plays 8, 6, 5 or 4"
+    # (shows out and exits stay apart: they say something else).
     groups: dict[str, list[dict[str, Any]]] = {}
     for n in nodes:
-        groups.setdefault(_signature(n), []).append(n)
+        seat, card = n["play"].split(":")
+        kind = card if card in ("exit", "discard") else "card"
+        sub = ";".join(_signature(c) for c in n.get("then", []))
+        key = f"{seat}|{n['side']}|{n.get('lead')}|{kind}|{n.get('decided', False)}|{sub}"
+        groups.setdefault(key, []).append(n)
     for members in groups.values():
         n = members[0]
-        label = _describe(n)
+        seat, card = n["play"].split(":")
+        if card in ("exit", "discard"):
+            label = _describe(n)
+        else:
+            verb = "leads" if n.get("lead") else "plays"
+            label = f"{SEAT_WORD[seat]} {verb} {_cards_text([m['play'].split(':')[1] for m in members])}"
         if n["side"] == "defence":
             label = f"[dim]if[/dim] {label}"
         else:
             label = f"[bold]{label}[/bold]"
+        if n.get("decided"):
+            label += f" [dim]— {decided}[/dim]"
         child = tree.add(label)
-        _add_nodes(child, n.get("then", []))
+        _add_nodes(child, n.get("then", []), decided)
 
 
 def strategy_tree(result: Result, title: str = "The line") -> Tree:
     tree = Tree(f"[bold]{title}[/bold]")
-    _add_nodes(tree, result.strategy)
+    _add_nodes(tree, result.strategy, "the line fails" if result.target is not None else "no more tricks")
     return tree
 
 

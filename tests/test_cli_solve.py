@@ -108,3 +108,16 @@ def test_every_command_has_help() -> None:
         r = run(name, "--help")
         assert r.exit_code == 0, name
         assert cmd.help, name
+
+
+def test_the_line_groups_replies_that_lead_to_the_same_play() -> None:
+    """Fig. 22 (J876 opposite AT32, three tricks): replies with the same continuation are one branch, and a
+    branch where the line can no longer make the target says so instead of going on."""
+    r = run("solve", str(ROOT / "problems/paper/fig22-j876-at32.yaml"))
+    assert r.exit_code == 0, r.output
+    assert "if West plays 5 or 4" in r.output  # (under East's K or Q and the ace: lead the 7 next)
+    assert "if East shows out — the line fails" in r.output  # (West holds KQ954 over the jack)
+    out = json.loads(run("solve", str(ROOT / "problems/paper/fig22-j876-at32.yaml"), "--json").output)
+    first = out["strategy"][0]
+    assert [n["play"] for n in first["then"] if n.get("decided")] == ["E:discard"]
+    assert all("then" not in n for n in first["then"] if n.get("decided"))
