@@ -73,6 +73,8 @@ HARD: list[dict[str, Any]] = [
     {"name": "AQ9 opposite xx, 2 tricks", "north": "AQ9", "south": "xx", "tricks": 2},
     {"name": "KT9 opposite xx, 1 trick", "north": "KT9", "south": "xx", "tricks": 1},
     {"name": "AJ9 opposite xx, expected tricks", "north": "AJ9", "south": "xx", "objective": "tricks"},
+    # (found by suit_sweep.py --expected --seed 31: the slowest known, about 2 s)
+    {"name": "QT86 opposite K, expected tricks", "north": "QT86", "south": "K", "objective": "tricks"},
 ]
 
 # Small reduced suits (top cards of a suit of `suit_size`; the defenders' cards are the rest) on
