@@ -34,8 +34,11 @@ def family(suit_size: int, max_out: int = 4):
             yield north, south, out
 
 
-def ours(north: int, south: int, out: int, worlds, target: int | None, lead: str | None = None):
+def ours(north: int, south: int, out: int, worlds, target: int | None, lead: str | None = None,
+         split: int | None = None):
     search = SuitSearch(north, south, out, worlds.west)
+    if split is not None:
+        search.split_bound = split
     rmax = max(bin(north).count("1"), bin(south).count("1"))
     ths = (target,) if target is not None else tuple(range(1, rmax + 1))
     lead_code = {None: LEAD_FREE, "N": LEAD_N, "S": LEAD_S}[lead]
@@ -61,6 +64,10 @@ def check(north: int, south: int, out: int, target: int | None, lead: str | None
         assert v == pytest.approx(float(ref.moves[move]), abs=1e-12), move
     # and no literal first play is better than the best merged one
     assert max(float(v) for v in ref.moves.values()) == pytest.approx(max(moves.values()), abs=1e-12)
+    if target is None and lead is None:
+        # the split bound tried at every top node, however small (by default only at large ones)
+        _, split_moves = ours(north, south, out, worlds, target, lead, split=1)
+        assert split_moves == pytest.approx(moves, abs=1e-12)
 
 
 FIVE = list(family(5))
@@ -223,3 +230,47 @@ def test_expected_tricks_of_every_first_play_is_the_sum_of_its_targets(north: st
             total[m[:2]] += m[3]
     for play, v in expected.items():
         assert v == pytest.approx(total[play], abs=1e-9), play
+
+
+def split_family(suit_size: int, max_out: int):
+    """Every problem of a family with each solve (expected tricks, every target) run with the split bound
+    tried at every top node: its first-play values, and whether the bound proved a line there."""
+    for north, south, out in family(suit_size, max_out):
+        worlds = suit_worlds(out)
+        rmax = max(bin(north).count("1"), bin(south).count("1"))
+        for target in [None, *range(1, rmax + 1)]:
+            ths = (target,) if target else tuple(range(1, rmax + 1))
+            runs = []
+            for split in (1, 0):
+                search = SuitSearch(north, south, out, worlds.west)
+                search.split_bound = split
+                moves = search.first_moves(north, south, out, LEAD_FREE, ths, worlds.prob)
+                runs.append(({f"{'NESW'[m[0]]}:{rank_char(m[1])}": m[3] for m in moves},
+                             int(search.stats[5] + search.stats[6])))
+            yield north, south, out, worlds, target, runs
+
+
+def check_split_family(suit_size: int, max_out: int, least: int) -> None:
+    used = 0
+    for north, south, out, worlds, target, ((on, n_on), (off, n_off)) in split_family(suit_size, max_out):
+        assert on == pytest.approx(off, abs=1e-12), (hex(north), hex(south), target)
+        assert n_off == 0
+        ref_worlds = list(zip(worlds.west.tolist(), worlds.prob.tolist()))
+        if n_on and count_strategies(north, south, out, ref_worlds) <= 5000:
+            used += 1
+            ref = esm_literal(north, south, out, ref_worlds, target)
+            for move, v in on.items():
+                assert v == pytest.approx(float(ref.moves[move]), abs=1e-12), (hex(north), hex(south), target, move)
+    assert used >= least
+
+
+def test_split_bound_equals_literal_esm_where_it_proves_a_line() -> None:
+    """A 7-card suit with up to 5 outstanding cards (2044 problems, each for expected tricks and every
+    target): with the split bound tried at every top node the values are those of the full combination,
+    and where the bound proved a line (16 solves) those of the literal ESM."""
+    check_split_family(7, 5, 16)
+
+
+@pytest.mark.slow
+def test_split_bound_equals_literal_esm_where_it_proves_a_line_eight_cards() -> None:
+    check_split_family(8, 6, 100)

@@ -12,6 +12,7 @@ from numba.typed import Dict, List
 
 from bridgeplay.engine.ddsuit import _dd_fill
 from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
+from bridgeplay.engine.split import _split_bound
 from bridgeplay.engine.vectors import (
     _from_canon,
     _mask_pareto,
@@ -48,13 +49,15 @@ def _world_bitsets(west, outstanding):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound]: beam > 0 keeps only that many best rows
-# per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
+# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound]: beam > 0 keeps only that many best
+# rows per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
 # (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
 # restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
 # lets a top node with levels prove its narrow line best level by level (_level_bound); dd_bound = 1
 # drops at a trick boundary, per level, the worlds where declarer cannot take the level's tricks even
-# double dummy (_dd_tables: one table per position, the worlds that make each count of tricks).
+# double dummy (_dd_tables: one table per position, the worlds that make each count of tricks); split_bound = n > 0
+# lets a top node whose replies have n rows or more bound its best line by a linear relaxation first
+# (bridgeplay.engine.split).
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
 # ---------------------------------------------------------------------------------------------
 
@@ -581,9 +584,28 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             # only a strictly better row is still of interest
                             tau = vals[ib] + TOP_BETTER
                             bestb = fb[ib:ib + 1].copy()
+                    proved = False
+                    if cfg[7] > 0 and bestb.shape[0] > 0 and front.shape[0] > 0 and off[use] >= cfg[7]:
+                        # an upper bound from splitting each world's weight among the replies legal there (a
+                        # linear relaxation, tight on every hard top node measured): below tau, the narrow
+                        # line is best; above it, look only for rows worth the bound
+                        ub, _ = _split_bound(front[0], cat, off, cnot, use, wtab, nwords, tau)
+                        if ub < tau:
+                            front = bestb
+                            proved = True
+                            stats[5] += 1
+                        elif ub < np.inf:
+                            fa = _combine(front, cat, off, cnot, U, use, wtab, nwords, ub - TOP_BETTER, stats, top,
+                                          beam)
+                            if fa.shape[0]:
+                                front = fa
+                                proved = True
+                                stats[6] += 1
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
-                    if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
-                                                  stats) < tau:
+                    if proved:
+                        pass
+                    elif by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
+                                                    stats) < tau:
                         front = bestb  # no level can do better than the narrow line's part there
                         stats[4] += 1
                     else:

@@ -60,6 +60,7 @@ NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
 BEAM = 8  # rows kept per node by the lower-bound search
 SMALL = 8  # up to this many worlds the first moves are solved without a lower-bound threshold
+SPLIT_MIN_ROWS = 64  # see SuitSearch.split_bound
 
 
 class SuitSearch:
@@ -114,6 +115,9 @@ class SuitSearch:
         self.restrict = 1
         self.dd_bound = 1  # 0: no double-dummy bound after the first lead and at trick boundaries (tests)
         self.level_bound = 1  # 0: a top node never proves its line best by levels (see _level_bound; tests)
+        # a top node whose replies have this many rows or more (all told) bounds its best line by the split
+        # relaxation first (bridgeplay.engine.split); 0: never (tests)
+        self.split_bound = SPLIT_MIN_ROWS
         self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
@@ -231,7 +235,7 @@ class SuitSearch:
         if not self.length_weights:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
-                        0 if lower else self.restrict, self.level_bound, self.dd_bound], np.int64)
+                        0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
