@@ -75,6 +75,10 @@ HARD: list[dict[str, Any]] = [
     {"name": "AJ9 opposite xx, expected tricks", "north": "AJ9", "south": "xx", "objective": "tricks"},
     # (found by suit_sweep.py --expected --seed 31: the slowest known, about 2 s)
     {"name": "QT86 opposite K, expected tricks", "north": "QT86", "south": "K", "objective": "tricks"},
+    # (found by suit_sweep.py --seed 7: over 60 s before the split bound; East's five spot cards under the
+    # ace give replies of 17,496 rows each)
+    {"name": "QT86 opposite A, 2 tricks", "north": "QT86", "south": "A", "tricks": 2},
+    {"name": "KJ93 opposite 2, 1 trick", "north": "KJ93", "south": "2", "tricks": 1},
 ]
 
 # Small reduced suits (top cards of a suit of `suit_size`; the defenders' cards are the rest) on

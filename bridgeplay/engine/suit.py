@@ -49,15 +49,15 @@ def _world_bitsets(west, outstanding):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound]: beam > 0 keeps only that many best
-# rows per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
+# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon]: beam > 0 keeps only
+# that many best rows per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
 # (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
 # restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
 # lets a top node with levels prove its narrow line best level by level (_level_bound); dd_bound = 1
 # drops at a trick boundary, per level, the worlds where declarer cannot take the level's tricks even
 # double dummy (_dd_tables: one table per position, the worlds that make each count of tricks); split_bound = n > 0
 # lets a top node whose replies have n rows or more bound its best line by a linear relaxation first
-# (bridgeplay.engine.split).
+# (bridgeplay.engine.split); trick_canon = 1 transposes positions inside a trick on a canonical form too.
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
 # ---------------------------------------------------------------------------------------------
 
@@ -335,21 +335,30 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     if i >= 0 and st[3][i] <= tau:
         front = st[2][i]
         found = True
-    # -- canonical transposition (trick boundaries): cards relabelled by rank order, worlds by West's holding
+    # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
+    # only the card winning it so far counts among the cards on the table (the others can take no part in
+    # this trick or a later one), so East's 7 and 5 played under North's 6 and South's ace are one position
     ckey = np.zeros(0, np.uint64)
     pat = np.zeros(0, np.int64)
     pwords = 1
-    if not found and nt == 0 and dfd != 0:
+    if not found and dfd != 0 and (nt == 0 or cfg[8] != 0):
         xu = np.zeros(nwords, np.uint64)
         for lv in range(L):
             for w in range(nwords):
                 xu[w] |= xs2[lv * nwords + w]
         pat = _patterns(west, xu, dfd)
         pwords = max(1, ((1 << _popcount(dfd)) + 63) // 64)
+        win = np.int64(0)
+        wseat = np.int64(0)
+        for i in range(nt):
+            ri = r0 if i == 0 else r1 if i == 1 else r2
+            if ri > win:
+                win = ri
+                wseat = (leader + i) % 4 + 1
         code = np.int64(0)
         for r in range(14, 1, -1):
-            if (north | south | dfd) >> r & 1:
-                code = code * 4 + (1 if north >> r & 1 else 2 if south >> r & 1 else 3)
+            if (north | south | dfd) >> r & 1 or r == win:
+                code = code * 5 + (4 if r == win else 1 if north >> r & 1 else 2 if south >> r & 1 else 3)
         kw = 0
         if cfg[3]:
             for wi in range(pat.shape[0]):
@@ -358,7 +367,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     break
         cx = _to_canon(xs2.reshape(1, m), pat, nwords, pwords)
         ckey = np.empty(2 + L * pwords, np.uint64)
-        ckey[0] = np.uint64(code | (lead << 40) | (kw << 44))
+        ckey[0] = np.uint64(code | (lead << 36) | (kw << 40) | (nt << 46) | (leader << 48) | (wseat << 50))
         ckey[1] = np.uint64(packed)
         ckey[2:] = cx[0]
         j = -1 if top else _lookup(cst, ckey)
@@ -616,7 +625,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         if not top:  # a top node keeps only its best rows
             _store(st, key, front, tau)
-            if nt == 0 and dfd != 0:
+            if ckey.shape[0]:
                 _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau)
     if anywon:
         out = front.copy()

@@ -118,6 +118,7 @@ class SuitSearch:
         # a top node whose replies have this many rows or more (all told) bounds its best line by the split
         # relaxation first (bridgeplay.engine.split); 0: never (tests)
         self.split_bound = SPLIT_MIN_ROWS
+        self.trick_canon = 1  # 0: positions inside a trick are transposed only when equal (tests)
         self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
@@ -235,7 +236,8 @@ class SuitSearch:
         if not self.length_weights:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
-                        0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound], np.int64)
+                        0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound,
+                        self.trick_canon], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
