@@ -101,8 +101,8 @@ def test_split_bound_is_the_relaxation_optimum(seed: int) -> None:
 def test_simplex_solves_a_small_programme() -> None:
     # max 3x + 2y, x + y <= 4, x + 3y <= 6, x <= 3: x = 3, y = 1, value 11; shadow prices 2, 0, 1
     A = np.array([[1.0, 1.0], [1.0, 3.0], [1.0, 0.0]])
-    status, value, duals = _simplex_max(A, np.array([4.0, 6.0, 3.0]), np.array([3.0, 2.0]), 100)
-    assert status == 0
+    status, value, duals, pivots = _simplex_max(A, np.array([4.0, 6.0, 3.0]), np.array([3.0, 2.0]), 100)
+    assert status == 0 and 0 < pivots <= 100
     assert value == pytest.approx(11.0, abs=1e-6)
     assert duals == pytest.approx([2.0, 0.0, 1.0], abs=1e-6)
 

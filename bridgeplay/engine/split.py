@@ -33,7 +33,9 @@ from bridgeplay.engine.vectors import _bit_weights, _pop_low
 SPLIT_EPS = 1e-12  # reduced costs and pivots smaller than this count as zero
 SPLIT_ROUNDS = 60  # at most so many rounds of column generation
 SPLIT_CELLS = 600_000  # the largest simplex tableau (rows x columns) the bound builds; larger: it stops
-SPLIT_PIVOTS = 20_000  # at most so many pivots per simplex
+SPLIT_PIVOTS = 8  # at most so many pivots per row and column of a simplex
+SPLIT_WORK = 3_000_000_000  # at most so many tableau cells updated by one bound, all rounds told (about 0.1 s): a
+# relaxation that converges slowly costs no more than that where the full combination is cheap (QT75/92)
 SPLIT_BLAND = 5_000  # after so many degenerate pivots the simplex turns to Bland's rule (slow, but never cycles)
 
 
@@ -42,8 +44,8 @@ def _simplex_max(A, b, c, maxit):
     """``max c.x`` subject to ``A x <= b``, ``x >= 0``, with ``b >= 0`` (the slack basis is feasible).
 
     Dense tableau, Dantzig's rule, Bland's rule after degenerate pivots (no cycling).  Returns
-    (status, value, duals): status 0 optimal, 1 unbounded, 2 out of pivots; ``duals[i]`` the shadow
-    price of row i (>= 0), read from the objective row under the slacks.
+    (status, value, duals, pivots): status 0 optimal, 1 unbounded, 2 out of pivots; ``duals[i]`` the
+    shadow price of row i (>= 0), read from the objective row under the slacks.
     """
     M, N = A.shape
     W = N + M + 1
@@ -61,6 +63,7 @@ def _simplex_max(A, b, c, maxit):
     bland = False
     degenerate = 0
     status = 2
+    pivots = 0
     for _ in range(maxit):
         e = -1
         if bland:
@@ -104,10 +107,11 @@ def _simplex_max(A, b, c, maxit):
                         x = T[i, j] - f * T[r, j]
                         T[i, j] = x if abs(x) > 1e-14 else 0.0
         basis[r] = e
+        pivots += 1
     duals = np.empty(M)
     for i in range(M):
         duals[i] = max(T[M, N + i], 0.0)
-    return status, T[M, W - 1], duals
+    return status, T[M, W - 1], duals, pivots
 
 
 @njit(cache=True)
@@ -211,7 +215,8 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
 
     ``U``: the worlds (bits per level) the combination starts from; reply k's rows are
     ``cat[off[k]:off[k + 1]]`` and its non-worlds ``cnot[k]`` (bits of U outside its worlds).  Returns
-    (bound, rounds); the bound is ``inf`` only when there is nothing to bound (no reply).
+    (bound, rounds); the bound is ``inf`` only when there is nothing to bound (no reply).  Its effort is
+    capped (:data:`SPLIT_WORK`): the least bound found by then is returned.
     """
     m = U.shape[0]
     if use == 0:
@@ -246,6 +251,7 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
         cols[k, 0] = arg[k]
         ncol[k] = 1
     rounds = 0
+    work = 0  # tableau cells built and updated so far
     sig = np.empty(ni, np.int64)
     while rounds < SPLIT_ROUNDS:
         rounds += 1
@@ -303,7 +309,8 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
             nextra += ncol[k] - 1
         N = nmulti + nextra
         M = nrows + use
-        if M * (N + M) > SPLIT_CELLS:
+        cells = (M + 1) * (N + M + 1)
+        if cells > SPLIT_CELLS or work + cells > SPLIT_WORK:
             break
         A = np.zeros((M, N))
         bvec = np.zeros(M)
@@ -360,7 +367,10 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
             rowg[r] = -1
             rowk[r] = k
             r += 1
-        status, _, duals = _simplex_max(A, bvec, cvec, SPLIT_PIVOTS)
+        # (a sound simplex takes a few pivots per row; many more means it cycles in rounding noise)
+        cap = min(SPLIT_PIVOTS * (M + N), (SPLIT_WORK - work) // cells)
+        status, _, duals, pivots = _simplex_max(A, bvec, cvec, cap)
+        work += (pivots + 1) * cells
         if status != 0:
             break
         # the simplex's split: a group's shadow prices, shared out over its bits by weight
