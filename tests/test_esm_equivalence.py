@@ -191,14 +191,8 @@ def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str
     assert proved > 0
 
 
-# (AQ9x/Jxx for expected tricks was here; with positions inside a trick transposed as well, the bound no
-# longer saves it positions: 34,802 with it against 34,152 without, the same time)
-@pytest.mark.parametrize("north,south,target", [("KJ972", "3", None), ("KJ84", "7", 2), ("AQT2", "4", None),
-                                                ("T76", "AJ3", 2), ("Q32", "J54", 1)])
-def test_double_dummy_bounds_inside_the_search_change_no_value(north: str, south: str, target: int | None) -> None:
-    """Dropping, at every trick boundary and after each first lead, the worlds declarer cannot make a
-    level in even double dummy (``dd_bound``, ``play_x``) leaves every first play's value as it was,
-    and the search solves fewer positions."""
+def switched(north: str, south: str, target: int | None, switch: str) -> tuple[list[list[float]], list[int]]:
+    """Every first play's value and the positions solved, with the search's ``switch`` on, then off."""
     from bridgeplay.problem import from_dict
 
     p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
@@ -207,10 +201,22 @@ def test_double_dummy_bounds_inside_the_search_change_no_value(north: str, south
     values, nodes = [], []
     for on in (1, 0):
         search = SuitSearch(p.north, p.south, p.outstanding, worlds.west)
-        search.dd_bound = on
+        setattr(search, switch, on)
         values.append([m[3] for m in search.first_moves(p.north, p.south, p.outstanding, LEAD_FREE, ths,
                                                          worlds.prob)])
         nodes.append(search.nodes)
+    return values, nodes
+
+
+# (AQ9x/Jxx for expected tricks was here; with positions inside a trick transposed as well, the bound no
+# longer saves it positions: 34,802 with it against 34,152 without, the same time)
+@pytest.mark.parametrize("north,south,target", [("KJ972", "3", None), ("KJ84", "7", 2), ("AQT2", "4", None),
+                                                ("T76", "AJ3", 2), ("Q32", "J54", 1)])
+def test_double_dummy_bounds_inside_the_search_change_no_value(north: str, south: str, target: int | None) -> None:
+    """Dropping, at every trick boundary and after each first lead, the worlds declarer cannot make a
+    level in even double dummy (``dd_bound``, ``play_x``) leaves every first play's value as it was,
+    and the search solves fewer positions."""
+    values, nodes = switched(north, south, target, "dd_bound")
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert nodes[0] < nodes[1]
 
@@ -284,17 +290,6 @@ def test_positions_inside_a_trick_transposed_change_no_value(north: str, south: 
     """Transposing positions inside a trick on their canonical form (only the card winning the trick so far
     counts among the cards on the table) leaves every first play's value as it was, and the search solves
     fewer positions (QT86/A for two tricks: East's five spot cards under the ace are one position)."""
-    from bridgeplay.problem import from_dict
-
-    p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
-    worlds = suit_worlds(p.outstanding)
-    ths = (target,) if target else tuple(range(1, p.max_tricks + 1))
-    values, nodes = [], []
-    for on in (1, 0):
-        search = SuitSearch(p.north, p.south, p.outstanding, worlds.west)
-        search.trick_canon = on
-        values.append([m[3] for m in search.first_moves(p.north, p.south, p.outstanding, LEAD_FREE, ths,
-                                                         worlds.prob)])
-        nodes.append(search.nodes)
+    values, nodes = switched(north, south, target, "trick_canon")
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert nodes[0] < nodes[1]

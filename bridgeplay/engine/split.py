@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.vectors import _bit_weights, _pop_low
+from bridgeplay.engine.vectors import _bit_weights, _pop_low, _trow
 
 SPLIT_EPS = 1e-12  # reduced costs and pivots smaller than this count as zero
 SPLIT_ROUNDS = 60  # at most so many rounds of column generation
@@ -132,19 +132,6 @@ def _byte_table(lam, m):
 
 
 @njit(cache=True)
-def _row_weight(x, t):
-    s = 0.0
-    for w in range(x.shape[0]):
-        v = x[w]
-        j = 8 * w
-        while v:
-            s += t[j, v & np.uint64(255)]
-            v >>= np.uint64(8)
-            j += 1
-    return s
-
-
-@njit(cache=True)
 def _best_rows(cat, off, use, lam):
     """Per reply k, the row of ``cat[off[k]:off[k + 1]]`` that weighs most under ``lam[k]``: (its index in
     cat, its weight)."""
@@ -156,7 +143,7 @@ def _best_rows(cat, off, use, lam):
         arg[k] = -1
         val[k] = -1.0
         for j in range(off[k], off[k + 1]):
-            v = _row_weight(cat[j], t)
+            v = _trow(cat[j], t, m)  # (t: byte tables over m words, as wtab is over nwords)
             if v > val[k]:
                 val[k] = v
                 arg[k] = j
