@@ -68,7 +68,7 @@ def test_any_split_bounds_the_best_combination(seed: int) -> None:
 @pytest.mark.parametrize("seed", range(40))
 def test_split_bound_is_the_relaxation_optimum(seed: int) -> None:
     """Column generation reaches the value of the whole linear programme (solved by scipy's HiGHS)."""
-    scipy_optimize = pytest.importorskip("scipy.optimize")
+    from scipy import optimize as scipy_optimize
     U, worlds, fronts, weights = instance(seed, replies=4, rows=6)
     u, cat, off, cnot = pack(U, worlds, fronts)
     bound, _ = _split_bound(u, cat, off, cnot, len(fronts), weight_table(weights, 1), 1, -1.0)
