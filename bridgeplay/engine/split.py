@@ -34,16 +34,20 @@ SPLIT_EPS = 1e-12  # reduced costs and pivots smaller than this count as zero
 SPLIT_ROUNDS = 60  # at most so many rounds of column generation
 SPLIT_CELLS = 600_000  # the largest simplex tableau (rows x columns) the bound builds; larger: it stops
 SPLIT_PIVOTS = 8  # at most so many pivots per row and column of a simplex
-SPLIT_WORK = 3_000_000_000  # at most so many tableau cells updated by one bound, all rounds told (about 0.1 s): a
-# relaxation that converges slowly costs no more than that where the full combination is cheap (QT75/92)
+SPLIT_WORK = 30_000_000_000  # at most so many tableau cells updated by one bound, all rounds told (a few seconds)
+SPLIT_WORK_MIN = 1_000_000_000  # ... and at least so many (about 0.1 s)
+SPLIT_WORK_PAIR = 30  # between the two: so many per pair of the two largest replies' rows, the combination's first
+# step: a relaxation that converges slowly costs little where the full combination is cheap (QT75/92), and may
+# take seconds where it would take hours (QT86/A, expected tricks: 35K-row replies)
 SPLIT_BLAND = 5_000  # after so many degenerate pivots the simplex turns to Bland's rule (slow, but never cycles)
 
 
 @njit(cache=True)
-def _simplex_max(A, b, c, maxit):
+def _simplex_max(A, b, c, maxit, bland=False):
     """``max c.x`` subject to ``A x <= b``, ``x >= 0``, with ``b >= 0`` (the slack basis is feasible).
 
-    Dense tableau, Dantzig's rule, Bland's rule after degenerate pivots (no cycling).  Returns
+    Dense tableau, Dantzig's rule, Bland's rule after degenerate pivots or from the start (``bland``; no
+    cycling, but slower).  Returns
     (status, value, duals, pivots): status 0 optimal, 1 unbounded, 2 out of pivots; ``duals[i]`` the
     shadow price of row i (>= 0), read from the objective row under the slacks.
     """
@@ -60,7 +64,6 @@ def _simplex_max(A, b, c, maxit):
     basis = np.empty(M, np.int64)
     for i in range(M):
         basis[i] = N + i
-    bland = False
     degenerate = 0
     status = 2
     pivots = 0
@@ -197,13 +200,28 @@ def _legal_split(U, cnot, use, wb, share):
 
 @njit(cache=True)
 def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
+    """See :func:`_split_bound_work`, with the work the replies' sizes allow (:data:`SPLIT_WORK_PAIR`)."""
+    s1 = 0
+    s2 = 0
+    for k in range(use):
+        n = off[k + 1] - off[k]
+        if n > s1:
+            s1, s2 = n, s1
+        elif n > s2:
+            s2 = n
+    work = min(SPLIT_WORK, max(SPLIT_WORK_MIN, SPLIT_WORK_PAIR * s1 * s2))
+    return _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, work)
+
+
+@njit(cache=True)
+def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
     """The least bound of the splits tried (see the module): the even split first, then the simplex's, round
     after round of column generation, until one is below ``target`` or the relaxation is solved.
 
     ``U``: the worlds (bits per level) the combination starts from; reply k's rows are
     ``cat[off[k]:off[k + 1]]`` and its non-worlds ``cnot[k]`` (bits of U outside its worlds).  Returns
     (bound, rounds); the bound is ``inf`` only when there is nothing to bound (no reply).  Its effort is
-    capped (:data:`SPLIT_WORK`): the least bound found by then is returned.
+    capped (``budget`` tableau cells updated): the least bound found by then is returned.
     """
     m = U.shape[0]
     if use == 0:
@@ -297,7 +315,7 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
         N = nmulti + nextra
         M = nrows + use
         cells = (M + 1) * (N + M + 1)
-        if cells > SPLIT_CELLS or work + cells > SPLIT_WORK:
+        if cells > SPLIT_CELLS or work + cells > budget:
             break
         A = np.zeros((M, N))
         bvec = np.zeros(M)
@@ -355,9 +373,13 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
             rowk[r] = k
             r += 1
         # (a sound simplex takes a few pivots per row; many more means it cycles in rounding noise)
-        cap = min(SPLIT_PIVOTS * (M + N), (SPLIT_WORK - work) // cells)
+        cap = min(SPLIT_PIVOTS * (M + N), (budget - work) // cells)
         status, _, duals, pivots = _simplex_max(A, bvec, cvec, cap)
         work += (pivots + 1) * cells
+        if status == 2 and work + cells <= budget:
+            # cycling in rounding noise: once more with Bland's rule throughout
+            status, _, duals, pivots = _simplex_max(A, bvec, cvec, min(cap, (budget - work) // cells), True)
+            work += (pivots + 1) * cells
         if status != 0:
             break
         # the simplex's split: a group's shadow prices, shared out over its bits by weight
