@@ -191,8 +191,10 @@ def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str
     assert proved > 0
 
 
-def switched(north: str, south: str, target: int | None, switch: str) -> tuple[list[list[float]], list[int]]:
-    """Every first play's value and the positions solved, with the search's ``switch`` on, then off."""
+def switched(north: str, south: str, target: int | None, switch: str,
+             counters: list | None = None) -> tuple[list[list[float]], list[int]]:
+    """Every first play's value and the positions solved, with the search's ``switch`` on, then off
+    (``counters``: the searches' counters are appended to it, on then off)."""
     from bridgeplay.problem import from_dict
 
     p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
@@ -205,6 +207,8 @@ def switched(north: str, south: str, target: int | None, switch: str) -> tuple[l
         values.append([m[3] for m in search.first_moves(p.north, p.south, p.outstanding, LEAD_FREE, ths,
                                                          worlds.prob)])
         nodes.append(search.nodes)
+        if counters is not None:
+            counters.append(search.stats.copy())
     return values, nodes
 
 
@@ -293,3 +297,16 @@ def test_positions_inside_a_trick_transposed_change_no_value(north: str, south: 
     values, nodes = switched(north, south, target, "trick_canon")
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert nodes[0] < nodes[1]
+
+
+@pytest.mark.parametrize("north,south,target", [("QT86", "A", 2), ("KJ93", "2", 1), ("KJ972", "3", 2),
+                                                ("KJ84", "7", None), ("KJ93", "2", None), ("K972", "J", 1),
+                                                ("QT86", "K", None)])
+def test_flattened_top_nodes_change_no_value(north: str, south: str, target: int | None) -> None:
+    """Solving a first play whose third hand has one card over pairs of defenders' cards (``flatten``) leaves
+    every first play's value as it was; the pairs' split bound proves lines (never with the switch off)."""
+    counters: list = []
+    values, _ = switched(north, south, target, "flatten", counters)
+    assert values[0] == pytest.approx(values[1], abs=1e-12)
+    assert counters[0][8] > 0
+    assert counters[1][8] == 0 and counters[1][7] == 0

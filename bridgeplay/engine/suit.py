@@ -49,21 +49,24 @@ def _world_bitsets(west, outstanding):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon]: beam > 0 keeps only
-# that many best rows per node (a lower bound search); value_key = 1 puts West's played-card count into canonical keys
-# (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
+# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten]: beam > 0
+# keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card count into
+# canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
 # restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
 # lets a top node with levels prove its narrow line best level by level (_level_bound); dd_bound = 1
 # drops at a trick boundary, per level, the worlds where declarer cannot take the level's tricks even
 # double dummy (_dd_tables: one table per position, the worlds that make each count of tricks); split_bound = n > 0
 # lets a top node whose replies have n rows or more bound its best line by a linear relaxation first
-# (bridgeplay.engine.split); trick_canon = 1 transposes positions inside a trick on a canonical form too.
+# (bridgeplay.engine.split); trick_canon = 1 transposes positions inside a trick on a canonical form too;
+# flatten = 1 lets a top node whose third hand has one play be solved over pairs of defenders' cards first.
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
 # ---------------------------------------------------------------------------------------------
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
 TOP_BEAM = 8  # rows kept per step by the narrow combination that raises a top node's threshold
 TOP_BETTER = 1e-9  # how much more a row must be worth than the narrow combination's best to be looked for
+TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
+INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
 
 
 @njit(cache=True)
@@ -255,11 +258,13 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     double-dummy tables of trick boundaries (see ``_dd_tables``), kept with the memos.
 
     ``top`` = 1: solve this position without its memo entry and report how: the worlds, levels
-    and threshold after normalisation (``info_x[15]``, ``info_h[:L]``, ``info_t[15]``) and, at a
+    and threshold after normalisation (``info_x[INFO]``, ``info_h[:L]``, ``info_t[INFO]``) and, at a
     defender's node, per reply a (``info_h[14]`` of them) its card ``info_h[16 + a]`` (0 = shows
     out, -1 = exits), the worlds it was solved over ``info_x[a]`` and its threshold ``info_t[a]``
     (a strategy is read off the search along the same calls, so every front comes from the memo).
-    A top node returns only rows that may be its most valuable (see ``_pareto_open``) and is not
+    At a flattened node (``info_h[15]`` = third hand's card + 1, else 0) a reply is a pair: the other
+    defender's card is ``info_h[16 + INFO + a]``, and ``info_x[a]``, ``info_t[a]`` belong to the next
+    trick's boundary.  A top node returns only rows that may be its most valuable (see ``_pareto_open``) and is not
     memoised.  ``top`` = 2: the same report for a node the search solved as an inner one (replies
     heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
     defender's after solving its replies (memo hits) without combining them; the front is empty.
@@ -269,6 +274,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     beam = cfg[2]
     m = L * nwords
     prune = tau > -0.5
+    tau0 = tau
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
     won = np.zeros(m, np.uint64)
     anywon = False
@@ -309,8 +315,8 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
         if anywon and prune:
             tau -= _trow(won, wtab, nwords)
     if top:
-        info_x[15, :] = xs2
-        info_t[15] = tau
+        info_x[INFO, :] = xs2
+        info_t[INFO] = tau
         info_h[:L] = ths2
         info_h[14] = 0
     if nt == 0:
@@ -435,18 +441,36 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             front = _cap_rows(_pareto(allf), wtab, nwords, beam)
         else:
             # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
-            # then combine (per world the minimum over the replies legal there)
-            nmv = 0
-            mv = np.empty(15, np.int64)
-            wcs = np.zeros((15, nwords), np.uint64)
+            # then combine (per world the minimum over the replies legal there).  A top node right after
+            # declarer's lead whose third hand has one play (a singleton, equal cards, or a void) may be
+            # flattened: its replies are then (this defender's card, the other defender's card) pairs, each
+            # solved at the next trick boundary, so the other defender's combinations (a product of its
+            # replies' fronts, 35K rows for QT86 opposite A) are never formed; the split bound proves the
+            # line from the pairs (when it cannot, the node is solved again the usual way)
+            c3 = np.int64(-1)
+            if top == 1 and nt == 1 and prune and beam == 0 and cfg[9] != 0 and cfg[7] > 0:
+                s3 = (leader + 2) % 4
+                h3 = north if s3 == 0 else south
+                if h3 == 0:
+                    c3 = np.int64(0)
+                else:
+                    reps3 = _representatives(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0))
+                    if _popcount(reps3) == 1:
+                        c3 = np.int64(0)
+                        while not (reps3 >> c3) & 1:
+                            c3 += 1
+            seat4 = (seat + 2) % 4
+            nfirst = 0
+            mv1 = np.empty(15, np.int64)
+            wc1 = np.zeros((15, nwords), np.uint64)
             for r in range(14, 1, -1):
                 if dfd >> r & 1:
-                    mv[nmv] = r
+                    mv1[nfirst] = r
                     for w in range(nwords):
-                        wcs[nmv, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
-                    nmv += 1
+                        wc1[nfirst, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
+                    nfirst += 1
             # the last move: exit (a defender on lead, every world) or show out (void worlds)
-            mv[nmv] = -1 if nt == 0 else 0
+            mv1[nfirst] = -1 if nt == 0 else 0
             for w in range(nwords):
                 v = allw[w] if (nt == 0 or seat == 1) else np.uint64(0)
                 if nt > 0:
@@ -458,8 +482,43 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                                 v &= hw[r, w]
                     if seat == 3:
                         v = allw[w] & ~v
-                wcs[nmv, w] = v
-            nmv += 1
+                wc1[nfirst, w] = v
+            nfirst += 1
+            flat = c3 >= 0
+            nmv = nfirst
+            if flat:
+                nmv = 0
+                for a in range(nfirst):
+                    nmv += _popcount(dfd & ~(np.int64(1) << mv1[a]) if mv1[a] > 0 else dfd) + 1
+            mv = np.empty(nmv, np.int64)
+            mv2 = np.full(nmv, np.int64(-2))
+            wcs = np.zeros((nmv, nwords), np.uint64)
+            if flat:
+                a = 0
+                for b in range(nfirst):
+                    d1 = dfd & ~(np.int64(1) << mv1[b]) if mv1[b] > 0 else dfd
+                    for r in range(14, 0, -1):
+                        if r > 1 and not (d1 >> r & 1):
+                            continue
+                        rr = np.int64(0) if r == 1 else np.int64(r)  # (1: the other defender shows out)
+                        mv[a] = mv1[b]
+                        mv2[a] = rr
+                        for w in range(nwords):
+                            if rr > 0:
+                                v = hw[rr, w] if seat4 == 3 else allw[w] & ~hw[rr, w]
+                            else:
+                                # void: West holds none of the cards left (East: all of them)
+                                v = allw[w]
+                                for q in range(14, 1, -1):
+                                    if d1 >> q & 1:
+                                        v &= ~hw[q, w] if seat4 == 3 else hw[q, w]
+                            wcs[a, w] = wc1[b, w] & v
+                        a += 1
+            else:
+                for a in range(nmv):
+                    mv[a] = mv1[a]
+                    for w in range(nwords):
+                        wcs[a, w] = wc1[a, w]
             U = xs2.copy()
             kids = []
             kidw = []
@@ -476,8 +535,10 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             seq = np.argsort(pw if top == 1 else -pw, kind="mergesort")
             if top:
                 info_h[14] = nmv
+                info_h[15] = c3 + 1  # (0: replies are single cards; else pairs after third hand's card c3)
                 for a in range(nmv):
                     info_h[16 + a] = mv[a]
+                    info_h[16 + INFO + a] = mv2[a]
                     info_x[a, :] = 0
                     info_t[a] = -1.0
             z = np.empty(m, np.uint64)
@@ -525,6 +586,12 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 else:
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                         north, south, dfd, leader, r0, r1, r2, nt, seat, r)
+                    if flat:
+                        # third hand's one play, then the other defender's card: the next trick's boundary
+                        n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
+                            n2, s2, d2, ld2, a0, a1, a2, nt2, (leader + 2) % 4, c3)
+                        n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
+                            n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
                     f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
                               t2, xc, tc, np.int64(0), info_x, info_t, info_h)
@@ -585,6 +652,11 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     # only the best row is wanted here: a narrow combination of the (exact) replies finds a
                     # real line quickly, and its value raises the threshold of the full combination
                     fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, TOP_BEAM)
+                    bw = TOP_BEAM
+                    while flat and fb.shape[0] == 0 and bw < TOP_BEAM_FLAT:
+                        # (many small replies: a narrow combination may need more rows to find a line worth tau)
+                        bw *= 2
+                        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, bw)
                     bestb = np.zeros((0, m), np.uint64)
                     if fb.shape[0]:
                         vals = _tvalues(fb, wtab, nwords)
@@ -594,7 +666,9 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             tau = vals[ib] + TOP_BETTER
                             bestb = fb[ib:ib + 1].copy()
                     proved = False
+                    tried = False
                     if cfg[7] > 0 and bestb.shape[0] > 0 and front.shape[0] > 0 and off[use] >= cfg[7]:
+                        tried = True
                         # an upper bound from splitting each world's weight among the replies legal there (a
                         # linear relaxation, tight on every hard top node measured): below tau, the narrow
                         # line is best; above it, look only for rows worth the bound
@@ -603,13 +677,22 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             front = bestb
                             proved = True
                             stats[5] += 1
-                        elif ub < np.inf:
+                            if flat:
+                                stats[8] += 1
+                        elif ub < np.inf and not flat:
                             fa = _combine(front, cat, off, cnot, U, use, wtab, nwords, ub - TOP_BETTER, stats, top,
                                           beam)
                             if fa.shape[0]:
                                 front = fa
                                 proved = True
                                 stats[6] += 1
+                    if flat and not proved and (tried or bestb.shape[0] == 0):
+                        # the pairs' relaxation proves nothing: the usual way (the boundaries solved are memoised)
+                        stats[7] += 1
+                        cfg2 = cfg.copy()
+                        cfg2[9] = 0
+                        return _node(hw, allw, west, wtab, cfg2, stats, st, cst, dds, north, south, dfd, leader, r0, r1,
+                                     r2, nt, lead, ths, xs, tau0, top, info_x, info_t, info_h)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if proved:
                         pass

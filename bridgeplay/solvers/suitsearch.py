@@ -25,7 +25,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from bridgeplay.engine.ddsuit import dd_after_leads, dd_tricks
-from bridgeplay.engine.suit import _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
+from bridgeplay.engine.suit import INFO, _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
 from bridgeplay.engine.vectors import (
     _find_superset,
     _values,
@@ -105,6 +105,9 @@ class SuitSearch:
         self.allw = int_to_words(self.all, self.nwords)
         self.wts = np.zeros(self.nwords * 64)
         self._wtab = None  # weight_table(self.wts), made when first used
+        # counters of the exact search: positions solved, pairs of rows combined, the most pairs in one node,
+        # declarer's rows unioned, top nodes proved by levels (4), by the split bound (5), by an aspiration
+        # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
         self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
@@ -119,7 +122,10 @@ class SuitSearch:
         # relaxation first (bridgeplay.engine.split); 0: never (tests)
         self.split_bound = SPLIT_MIN_ROWS
         self.trick_canon = 1  # 0: positions inside a trick are transposed only when equal (tests)
-        self._noinfo = (np.zeros((16, 1), np.uint64), np.zeros(16), np.zeros(32, np.int64))
+        # 1: a first play whose third hand has one card to play is solved over pairs of defenders' cards first
+        # (see bridgeplay.engine.suit._node); 0: never (tests)
+        self.flatten = 1
+        self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
         self._dd: dict[int, np.ndarray] = {}  # root lead rule -> declarer's double-dummy tricks per world
@@ -237,7 +243,7 @@ class SuitSearch:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
                         0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                        self.trick_canon], np.int64)
+                        self.trick_canon, self.flatten], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
@@ -245,7 +251,9 @@ class SuitSearch:
             # a top node is not memoised in the search; the strategy walks the best line's again
             front, info = self._tops[ckey]
             return front, info, (north, south, dfd, leader, table, lead, ths)
-        info = (np.zeros((16, m), np.uint64), np.zeros(16), np.zeros(32, np.int64)) if top or report else self._noinfo
+        info = self._noinfo
+        if top or report:
+            info = (np.zeros((INFO + 1, m), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
         front = _solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
             leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
@@ -454,7 +462,7 @@ class SuitSearch:
                 xs2, ths2, tau2 = xs, ths, tau
             else:
                 _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
-                xs2, ths2, tau2 = ix[15].copy(), tuple(int(t) for t in ih[:L]), float(it[15])
+                xs2, ths2, tau2 = ix[INFO].copy(), tuple(int(t) for t in ih[:L]), float(it[INFO])
                 if not xs2.any() or dfd == 0 or not x:
                     return []
                 need = need & xs2
@@ -484,9 +492,11 @@ class SuitSearch:
         _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
         if not table:
             ths = tuple(int(t) for t in ih[:L])
-            if not ix[15].any() or not x:
+            if not ix[INFO].any() or not x:
                 return []
-            need = need & ix[15]
+            need = need & ix[INFO]
+        if ih[15] > 0:
+            return self._explain_pairs(north, south, dfd, leader, table, ths, x, need, depth, ix, it, ih)
         out = []
         for a in range(int(ih[14])):
             r = int(ih[16 + a])
@@ -507,4 +517,48 @@ class SuitSearch:
             sub = self._explain(north, south, d2, ld2, t2, LEAD_FREE, ths, x & wc, ix[a].copy(), needc, float(it[a]),
                                 depth)
             out.append(Decision(seat, r, x & wc, sub))
+        return out
+
+    def _explain_pairs(self, north: int, south: int, dfd: int, leader: int, table: tuple, ths: tuple[int, ...], x: int,
+                       need: np.ndarray, depth: int, ix: np.ndarray, it: np.ndarray, ih: np.ndarray) -> list[Decision]:
+        """:meth:`_explain` at a flattened top node (second hand's reply to declarer's lead, third hand's one
+        play, fourth hand's reply, each pair solved at the next trick's boundary; see ``_node``)."""
+        L = len(ths)
+        seat, s3, seat4 = (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4
+        c3 = int(ih[15]) - 1
+        n3 = north & ~(1 << c3) if s3 == N and c3 > 0 else north
+        so3 = south & ~(1 << c3) if s3 == S and c3 > 0 else south
+        # (third hand's play is a decision of declarer's: below it, one level less is shown, unless it shows out)
+        d4 = depth if c3 == 0 else depth - 1
+        out = []
+        firsts: list[int] = []
+        for a in range(int(ih[14])):
+            if int(ih[16 + a]) not in firsts:
+                firsts.append(int(ih[16 + a]))
+        for e in firsts:
+            wc = self.void(seat, dfd) if e == 0 else self.holds(seat, e)
+            if not x & wc:
+                continue
+            if not (need & self.row((wc,) * L)).any():
+                out.append(Decision(seat, e, x & wc, [], decided=True))
+                continue
+            d1 = dfd & ~(1 << e) if e > 0 else dfd
+            fourth = []
+            for a in range(int(ih[14])) if d4 > 0 else ():
+                if int(ih[16 + a]) != e:
+                    continue
+                w = int(ih[16 + INFO + a])
+                wc4 = wc & (self.void(seat4, d1) if w == 0 else self.holds(seat4, w))
+                if not x & wc4:
+                    continue
+                needc = need & self.row((wc4,) * L)
+                if not needc.any():
+                    fourth.append(Decision(seat4, w, x & wc4, [], decided=True))
+                    continue
+                d2 = d1 & ~(1 << w) if w > 0 else d1
+                t4 = table + ((seat, e), (s3, c3), (seat4, w))
+                sub = self._explain(n3, so3, d2, leader, t4, LEAD_FREE, ths, x & wc4, ix[a].copy(), needc,
+                                    float(it[a]), d4)
+                fourth.append(Decision(seat4, w, x & wc4, sub))
+            out.append(Decision(seat, e, x & wc, [Decision(s3, c3, x & wc, fourth)]))
         return out
