@@ -10,8 +10,9 @@ import numpy as np
 import pytest
 
 from bridgeplay.engine.split import _legal_split, _simplex_max, _split_bound, _split_value
+from bridgeplay.engine.suit import _swaps
 from bridgeplay.engine.vectors import _bit_weights, _pareto, weight_table
-from bridgeplay.solvers.suitsearch import LEAD_FREE, SuitSearch
+from bridgeplay.solvers.suitsearch import LEAD_FREE, NO_PRUNE, SuitSearch, _ranks
 from bridgeplay.worlds import suit_worlds
 
 
@@ -38,6 +39,10 @@ def pack(U: int, worlds: list[int], fronts: list[np.ndarray]):
     return np.array([U], np.uint64), cat, off, cnot
 
 
+def no_swaps(use: int, m: int = 1) -> tuple[np.ndarray, np.ndarray]:
+    return np.zeros((0, 64 * m), np.int64), np.zeros((0, use), np.int64)
+
+
 def brute_best(U: int, worlds: list[int], fronts: list[np.ndarray], weights: np.ndarray) -> float:
     """The most valuable combination, every choice of one row per reply tried."""
     best = 0.0
@@ -60,7 +65,8 @@ def test_any_split_bounds_the_best_combination(seed: int) -> None:
         lam = _legal_split(u, cnot, len(fronts), wb, rng.random((len(fronts), 64)))
         value, _ = _split_value(u, cat, off, cnot, len(fronts), wb, lam)
         assert value >= best - 1e-12
-    bound, rounds = _split_bound(u, cat, off, cnot, len(fronts), weight_table(weights, 1), 1, -1.0)
+    bound, rounds = _split_bound(u, cat, off, cnot, len(fronts), weight_table(weights, 1), 1, -1.0,
+                                 *no_swaps(len(fronts)))
     assert best - 1e-12 <= bound < np.inf
     assert rounds >= 1
 
@@ -71,7 +77,7 @@ def test_split_bound_is_the_relaxation_optimum(seed: int) -> None:
     from scipy import optimize as scipy_optimize
     U, worlds, fronts, weights = instance(seed, replies=4, rows=6)
     u, cat, off, cnot = pack(U, worlds, fronts)
-    bound, _ = _split_bound(u, cat, off, cnot, len(fronts), weight_table(weights, 1), 1, -1.0)
+    bound, _ = _split_bound(u, cat, off, cnot, len(fronts), weight_table(weights, 1), 1, -1.0, *no_swaps(len(fronts)))
     # max sum_b P_b y_b, y_b <= sum_f mu_{k,f} f(b) (k legal at b), sum_f mu_{k,f} = 1
     bits = [b for b in range(64) if U >> b & 1]
     nf = sum(F.shape[0] for F in fronts)
@@ -130,3 +136,110 @@ def test_split_bound_changes_no_first_play_value(north: str, south: str, target:
     off, unused = first_play_values(north, south, target, 0)
     assert on == pytest.approx(off, abs=1e-12)
     assert used > 0 and unused == 0
+
+
+def pair_programme(north: str, south: str, target: int | None, lead: str):
+    """A flattened top node as the split bound sees it: the pairs of defenders' cards after ``lead`` (third hand
+    has one card), each pair's front at the next trick's boundary (whole, no threshold), and the card swaps."""
+    from bridgeplay.engine.vectors import _mask_pareto
+    from bridgeplay.problem import from_dict
+    from bridgeplay.solvers.esm import root_lead, thresholds, worlds_for
+
+    d = {"kind": "suit", "north": north, "south": south}
+    d.update({"tricks": target} if target else {"objective": "tricks"})
+    p = from_dict(d, "<t>")
+    w = worlds_for(p)
+    s = SuitSearch(p.north, p.south, p.outstanding, w.west)
+    ths = thresholds(p, target)
+    s.start(p.north, p.south, p.outstanding, root_lead(p), ths, w.prob)
+    seat, r = "NESW".index(lead[0]), int(lead[1:])
+    x = s.play_x(ths, seat, r)
+    L = len(ths)
+    n2, s2 = (p.north & ~(1 << r), p.south) if seat == 0 else (p.north, p.south & ~(1 << r))
+    s3 = (seat + 2) % 4
+    (c3,) = s.follow_choices(n2, s2, p.outstanding, s3, ((seat, r),))  # (third hand's one play)
+    n3, so3 = (n2 & ~(1 << c3), s2) if s3 == 0 else (n2, s2 & ~(1 << c3))
+    dfd, second, fourth = p.outstanding, (seat + 1) % 4, (seat + 3) % 4
+    pairs = []
+    for e in _ranks(dfd) + [0]:
+        we = s.void(second, dfd) if e == 0 else s.holds(second, e)
+        d1 = dfd & ~(1 << e) if e else dfd
+        for f in _ranks(d1) + [0]:
+            wc = we & (s.void(fourth, d1) if f == 0 else s.holds(fourth, f))
+            xc = tuple(xi & wc for xi in x)
+            if any(xc):
+                d2 = d1 & ~(1 << f) if f else d1
+                front = s._solve(n3, so3, d2, seat, ((seat, r), (second, e), (s3, c3), (fourth, f)), 0, ths, xc,
+                                 NO_PRUNE)
+                pairs.append((e, f, s.row((wc,) * L), front))
+    U = s.row(x)
+    for _, _, wc, front in pairs:
+        if front.shape[0] == 1:
+            U &= ~(wc & ~front[0])
+    cats, nots, lab1, lab2 = [], [], [], []
+    for e, f, wc, front in pairs:
+        fm = _mask_pareto(np.ascontiguousarray(front), U)
+        if fm.shape[0] == 1 and np.all(fm[0] == (U & wc)):
+            continue  # (wins every world of its own: no bound)
+        cats.append(fm)
+        nots.append(U & ~wc)
+        lab1.append(e)
+        lab2.append(f)
+    off = np.zeros(len(cats) + 1, np.int64)
+    for k, c in enumerate(cats):
+        off[k + 1] = off[k] + c.shape[0]
+    cat, cnot = np.ascontiguousarray(np.vstack(cats)), np.ascontiguousarray(np.array(nots))
+    gb, gk = _swaps(s.west, dfd, p.north | p.south, np.array(lab1, np.int64), np.array(lab2, np.int64), U.shape[0],
+                    s.nwords)
+    return U, cat, off, cnot, s.wtab, s.nwords, gb, gk
+
+
+def relaxation_optimum(U, cat, off, cnot, wtab, nwords) -> float:
+    """The split relaxation solved whole by scipy's HiGHS: min sum_k t_k + the weight of the bits in no reply's
+    worlds, over splits lam[b, k] >= 0 (summing to each bit's weight) with <lam_k, f> <= t_k for every row f."""
+    from scipy import optimize as scipy_optimize
+    from scipy.sparse import lil_matrix
+
+    m, use = U.shape[0], cnot.shape[0]
+    wb = _bit_weights(wtab, m, nwords)
+    on = lambda row, b: bool(int(row[b // 64]) >> (b % 64) & 1)  # noqa: E731
+    bits = [b for b in range(64 * m) if on(U, b)]
+    legal = {b: [k for k in range(use) if not on(cnot[k], b)] for b in bits}
+    free = sum(wb[b] for b in bits if not legal[b])
+    var = {(b, k): i for i, (b, k) in enumerate((b, k) for b in bits for k in legal[b])}
+    nv = len(var) + use
+    a_ub = lil_matrix((off[use], nv))
+    for k in range(use):
+        for j in range(off[k], off[k + 1]):
+            for b in bits:
+                if k in legal[b] and on(cat[j], b):
+                    a_ub[j, var[(b, k)]] = 1.0
+            a_ub[j, len(var) + k] = -1.0
+    eqs = [b for b in bits if legal[b]]
+    a_eq = lil_matrix((len(eqs), nv))
+    for i, b in enumerate(eqs):
+        for k in legal[b]:
+            a_eq[i, var[(b, k)]] = 1.0
+    c = np.zeros(nv)
+    c[len(var):] = 1.0
+    res = scipy_optimize.linprog(c, A_ub=a_ub.tocsr(), b_ub=np.zeros(off[use]), A_eq=a_eq.tocsr(),
+                                 b_eq=[wb[b] for b in eqs], bounds=(0, None), method="highs")
+    assert res.status == 0
+    return float(res.fun + free)
+
+
+@pytest.mark.parametrize("north,south,target,lead,value", [
+    ("KJ93", "2", None, "N3", 0.273089244851), ("QT86", "A", None, "N6", 1.273089244851),
+    ("QT86", "A", 2, "N6", 0.266969597908), ("KJ93", "2", 1, "N3", 0.266969597908)])
+def test_split_bound_over_pairs_reduced_by_symmetry_is_the_relaxation_optimum(
+        north: str, south: str, target: int | None, lead: str, value: float) -> None:
+    """A flattened first play (20 to 30 pairs of replies, up to 2,900 (bit, reply) pairs): the bound reduced by
+    the swaps of the defenders' equal spot cards equals HiGHS's optimum of the whole relaxation, which is the
+    best line's value (computed by the full combination, see test_flattened_top_nodes_change_no_value)."""
+    U, cat, off, cnot, wtab, nwords, gb, gk = pair_programme(north, south, target, lead)
+    use = cnot.shape[0]
+    assert gb.shape[0] >= 3 and (gk >= 0).all()
+    bound, rounds = _split_bound(U, cat, off, cnot, use, wtab, nwords, -1.0, gb, gk)
+    assert rounds >= 1
+    assert bound == pytest.approx(relaxation_optimum(U, cat, off, cnot, wtab, nwords), abs=1e-9)
+    assert bound == pytest.approx(value, abs=1e-9)

@@ -199,8 +199,9 @@ def _legal_split(U, cnot, use, wb, share):
 
 
 @njit(cache=True)
-def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
-    """See :func:`_split_bound_work`, with the work the replies' sizes allow (:data:`SPLIT_WORK_PAIR`)."""
+def _split_bound(U, cat, off, cnot, use, wtab, nwords, target, gb, gk):
+    """See :func:`_split_bound_work`, with the work the replies' sizes allow (:data:`SPLIT_WORK_PAIR`); on the
+    programme reduced by its symmetries (:func:`_split_bound_sym`) when one of the swaps ``gb``, ``gk`` is one."""
     s1 = 0
     s2 = 0
     for k in range(use):
@@ -210,6 +211,12 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target):
         elif n > s2:
             s2 = n
     work = min(SPLIT_WORK, max(SPLIT_WORK_MIN, SPLIT_WORK_PAIR * s1 * s2))
+    if gb.shape[0]:
+        ok = _valid_generators(U, cnot, use, _bit_weights(wtab, U.shape[0], nwords), gb, gk)
+        if ok.any():
+            return _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, work, gb, gk, ok)
+    if use >= 63:
+        return np.inf, 0  # (a reply mask per bit is one int64)
     return _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, work)
 
 
@@ -410,4 +417,257 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
                 added = True
         if not added:
             break  # the relaxation is solved: no reply has a row heavier than its mixture's
+    return best, rounds
+
+
+@njit(cache=True)
+def _find(parent, i):
+    while parent[i] != i:
+        parent[i] = parent[parent[i]]
+        i = parent[i]
+    return i
+
+
+@njit(cache=True)
+def _valid_generators(U, cnot, use, wb, gb, gk):
+    """Which of the card swaps ``gb`` (per generator, each bit's image, -1 if its world is not one) and ``gk``
+    (each reply's image, -1 if none) map the programme onto itself: bits of U onto bits of U of the same
+    weight, and each reply's legal bits onto its image's."""
+    m = U.shape[0]
+    ok = np.ones(gb.shape[0], np.bool_)
+    for g in range(gb.shape[0]):
+        for k in range(use):
+            if gk[g, k] < 0:
+                ok[g] = False
+        if not ok[g]:
+            continue
+        for w in range(m):
+            x = U[w]
+            while x and ok[g]:
+                bit, x = _pop_low(x, w * 64)
+                c = gb[g, bit]
+                if c < 0 or not (U[c // 64] >> np.uint64(c % 64)) & np.uint64(1) or abs(wb[c] - wb[bit]) > 1e-15:
+                    ok[g] = False
+                    break
+                for k in range(use):
+                    a = (cnot[k, w] >> np.uint64(bit % 64)) & np.uint64(1)
+                    q = gk[g, k]
+                    b = (cnot[q, c // 64] >> np.uint64(c % 64)) & np.uint64(1)
+                    if a != b:
+                        ok[g] = False
+                        break
+    return ok
+
+
+@njit(cache=True)
+def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, gk, ok):
+    """:func:`_split_bound_work` on the programme reduced by its symmetries: swaps of the defenders' equal
+    cards (``gb``, ``gk``; the ones ``ok`` marks valid, see :func:`_valid_generators`) map the replies, their
+    worlds and (solved exactly) their fronts onto each other, and the relaxation, being convex, has a
+    symmetric optimum.  Its unknowns are then per orbit: a bit orbit B's smallest share ``y_B`` (a fraction
+    of its weight), and per orbit of (bit, reply) pairs O the share the reply's mixture gives its bits,
+    which for a row of reply k is the fraction of k's bits in O the row holds.  QT86 opposite A for
+    expected tricks, its first play's 30 pairs of replies: 2,900 (bit, reply) pairs, a few hundred orbits.
+
+    The split read off the optimum (each pair of O gets O's shadow price over O's size) is scored by
+    :func:`_split_value` on the real fronts, so the bound is sound whatever the fronts' symmetry.
+    """
+    m = U.shape[0]
+    nbits = 64 * m
+    wb = _bit_weights(wtab, m, nwords)
+    share = np.ones((use, nbits))
+    lam = _legal_split(U, cnot, use, wb, share)
+    best, arg = _split_value(U, cat, off, cnot, use, wb, lam)
+    if best < target:
+        return best, 0
+    # orbits of bits, replies and legal (bit, reply) pairs under the valid swaps
+    bpar = np.arange(nbits)
+    kpar = np.arange(use)
+    ppar = np.arange(nbits * use)
+    for g in range(gb.shape[0]):
+        if not ok[g]:
+            continue
+        for k in range(use):
+            a, b = _find(kpar, k), _find(kpar, gk[g, k])
+            if a != b:
+                kpar[a] = b
+        for w in range(m):
+            x = U[w]
+            while x:
+                bit, x = _pop_low(x, w * 64)
+                c = gb[g, bit]
+                a, b = _find(bpar, bit), _find(bpar, c)
+                if a != b:
+                    bpar[a] = b
+                for k in range(use):
+                    if not (cnot[k, w] >> np.uint64(bit % 64)) & np.uint64(1):
+                        a, b = _find(ppar, bit * use + k), _find(ppar, c * use + gk[g, k])
+                        if a != b:
+                            ppar[a] = b
+    # compact ids: O per legal pair, with its bit orbit, reply orbit, size, and bits per reply
+    oid = np.full(nbits * use, -1, np.int64)
+    nO = 0
+    ob = np.empty(nbits * use, np.int64)
+    okr = np.empty(nbits * use, np.int64)
+    osize = np.zeros(nbits * use, np.int64)
+    bid = np.full(nbits, -1, np.int64)
+    nB = 0
+    bw = np.zeros(nbits)
+    bmulti = np.zeros(nbits, np.int64)  # per B: its first O, or -2 when it has more than one
+    for w in range(m):
+        x = U[w]
+        while x:
+            bit, x = _pop_low(x, w * 64)
+            rb = _find(bpar, bit)
+            if bid[rb] < 0:
+                bid[rb] = nB
+                bmulti[nB] = -1
+                nB += 1
+            B = bid[rb]
+            bw[B] += wb[bit]
+            for k in range(use):
+                if not (cnot[k, w] >> np.uint64(bit % 64)) & np.uint64(1):
+                    r = _find(ppar, bit * use + k)
+                    if oid[r] < 0:
+                        oid[r] = nO
+                        ob[nO] = B
+                        okr[nO] = _find(kpar, k)
+                        nO += 1
+                    o = oid[r]
+                    osize[o] += 1
+                    if bmulti[B] == -1:
+                        bmulti[B] = o
+                    elif bmulti[B] >= 0 and bmulti[B] != o:
+                        bmulti[B] = -2
+    # per O, the bits of one reply in it (the same count for every reply of its orbit)
+    okcnt = np.zeros(nO, np.int64)
+    for w in range(m):
+        x = U[w]
+        while x:
+            bit, x = _pop_low(x, w * 64)
+            for k in range(use):
+                if not (cnot[k, w] >> np.uint64(bit % 64)) & np.uint64(1):
+                    o = oid[_find(ppar, bit * use + k)]
+                    if _find(kpar, k) == k:
+                        okcnt[o] += 1
+    # reply orbits: compact ids, and each one's representative (its root) must own its O's counts
+    kid = np.full(use, -1, np.int64)
+    nK = 0
+    for k in range(use):
+        if _find(kpar, k) == k:
+            kid[k] = nK
+            nK += 1
+    # columns: per reply orbit, fractions over the O's (a row of any reply of the orbit)
+    maxc = SPLIT_ROUNDS + 2
+    colf = np.zeros((nK, maxc, nO))
+    ncol = np.zeros(nK, np.int64)
+    cnt_on = np.zeros(nO)
+    rounds = 0
+    work = 0
+    while True:
+        # add each reply's heaviest row under the last split, as a column of its orbit (unless it is one already)
+        added = False
+        for k in range(use):
+            K = kid[_find(kpar, k)]
+            if ncol[K] >= maxc:
+                continue
+            j = arg[k]
+            cnt_on[:] = 0.0
+            for w in range(m):
+                x = U[w] & ~cnot[k, w]
+                while x:
+                    bit, x = _pop_low(x, w * 64)
+                    if (cat[j, w] >> np.uint64(bit % 64)) & np.uint64(1):
+                        cnt_on[oid[_find(ppar, bit * use + k)]] += 1.0
+            c = ncol[K]
+            for o in range(nO):
+                if kid[okr[o]] == K:
+                    colf[K, c, o] = cnt_on[o] / okcnt[o]
+            known = False
+            for c2 in range(c):
+                same = True
+                for o in range(nO):
+                    if abs(colf[K, c2, o] - colf[K, c, o]) > 1e-12:
+                        same = False
+                        break
+                if same:
+                    known = True
+                    break
+            if not known:
+                ncol[K] += 1
+                added = True
+        if not added or rounds >= SPLIT_ROUNDS:
+            break  # the relaxation is solved: no reply has a row heavier than its mixture's
+        rounds += 1
+        # variables: y_B for B with 2+ O's, then mu[K, c] for c >= 1; rows: per O of such a B, then per K
+        nmulti = 0
+        nrows = 0
+        yof = np.full(nB, -1, np.int64)
+        for B in range(nB):
+            if bmulti[B] == -2:
+                yof[B] = nmulti
+                nmulti += 1
+        for o in range(nO):
+            if yof[ob[o]] >= 0:
+                nrows += 1
+        base = np.zeros(nK, np.int64)
+        N = nmulti
+        for K in range(nK):
+            base[K] = N
+            N += ncol[K] - 1
+        M = nrows + nK
+        cells = (M + 1) * (N + M + 1)
+        if cells > SPLIT_CELLS or work + cells > budget:
+            break
+        A = np.zeros((M, N))
+        bvec = np.zeros(M)
+        cvec = np.zeros(N)
+        rowo = np.empty(M, np.int64)
+        r = 0
+        for o in range(nO):
+            B = ob[o]
+            K = kid[okr[o]]
+            if yof[B] >= 0:
+                cvec[yof[B]] = bw[B]
+                A[r, yof[B]] = 1.0
+                for c in range(1, ncol[K]):
+                    A[r, base[K] + c - 1] = colf[K, 0, o] - colf[K, c, o]
+                bvec[r] = colf[K, 0, o]
+                rowo[r] = o
+                r += 1
+            else:
+                for c in range(1, ncol[K]):
+                    cvec[base[K] + c - 1] += bw[B] * (colf[K, c, o] - colf[K, 0, o])
+        for K in range(nK):
+            for c in range(1, ncol[K]):
+                A[r, base[K] + c - 1] = 1.0
+            bvec[r] = 1.0
+            rowo[r] = -1
+            r += 1
+        cap = min(SPLIT_PIVOTS * (M + N), (budget - work) // cells)
+        status, _, duals, pivots = _simplex_max(A, bvec, cvec, cap)
+        work += (pivots + 1) * cells
+        if status == 2 and work + cells <= budget:
+            status, _, duals, pivots = _simplex_max(A, bvec, cvec, min(cap, (budget - work) // cells), True)
+            work += (pivots + 1) * cells
+        if status != 0:
+            break
+        # the split: a pair of O gets O's shadow price over O's size (each bit's shares are then made exact)
+        dO = np.zeros(nO)
+        for rr in range(nrows):
+            dO[rowo[rr]] = duals[rr]
+        share = np.zeros((use, nbits))
+        for w in range(m):
+            x = U[w]
+            while x:
+                bit, x = _pop_low(x, w * 64)
+                for k in range(use):
+                    if not (cnot[k, w] >> np.uint64(bit % 64)) & np.uint64(1):
+                        o = oid[_find(ppar, bit * use + k)]
+                        share[k, bit] = dO[o] / osize[o]
+        lam = _legal_split(U, cnot, use, wb, share)
+        val, arg = _split_value(U, cat, off, cnot, use, wb, lam)
+        best = min(best, val)
+        if best < target:
+            break
     return best, rounds

@@ -187,6 +187,51 @@ def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
 
 
 @njit(cache=True)
+def _swaps(west, dfd, decl, lab1, lab2, m, nwords):
+    """The swaps of two defenders' cards adjacent in rank with no declarer's card (``decl``) between them, as
+    maps of the bits of a row of ``m`` words (-1: the swapped holding is no world) and of replies labelled
+    ``lab1``, ``lab2`` (cards; -1: none with that swap), for :func:`bridgeplay.engine.split._split_bound`."""
+    widx = np.full(1 << 15, -1, np.int64)
+    nw = west.shape[0]
+    for i in range(nw):
+        widx[west[i]] = i
+    pairs = []
+    prev = np.int64(-1)
+    for r in range(14, 1, -1):
+        if dfd >> r & 1:
+            if prev > 0:
+                pairs.append((prev, np.int64(r)))
+            prev = np.int64(r)
+        elif decl >> r & 1:
+            prev = np.int64(-1)
+    G = len(pairs)
+    nb = 64 * m
+    gb = np.empty((G, nb), np.int64)
+    gk = np.full((G, lab1.shape[0]), -1, np.int64)
+    span = 64 * nwords
+    for g in range(G):
+        r1, r2 = pairs[g]
+        for b in range(nb):
+            i = b % span
+            if i >= nw:
+                gb[g, b] = b
+                continue
+            h = west[i]
+            if (h >> r1 & 1) != (h >> r2 & 1):
+                h ^= (np.int64(1) << r1) | (np.int64(1) << r2)
+            j = widx[h]
+            gb[g, b] = -1 if j < 0 else b - i + j
+        for k in range(lab1.shape[0]):
+            a1, a2 = lab1[k], lab2[k]
+            a1 = r2 if a1 == r1 else r1 if a1 == r2 else a1
+            a2 = r2 if a2 == r1 else r1 if a2 == r2 else a2
+            for q in range(lab1.shape[0]):
+                if lab1[q] == a1 and lab2[q] == a2:
+                    gk[g, k] = q
+    return gb, gk
+
+
+@njit(cache=True)
 def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
     """At most what a combination of the replies (rows ``cat[off[k]:off[k + 1]]``) onto ``front`` is worth,
     when only its best value matters: per level, the most a combination of the replies' rows cut to that
@@ -672,7 +717,14 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         # an upper bound from splitting each world's weight among the replies legal there (a
                         # linear relaxation, tight on every hard top node measured): below tau, the narrow
                         # line is best; above it, look only for rows worth the bound
-                        ub, _ = _split_bound(front[0], cat, off, cnot, use, wtab, nwords, tau)
+                        lab1 = np.empty(use, np.int64)
+                        lab2 = np.empty(use, np.int64)
+                        for k in range(use):
+                            a = kidw[order[nk - use + k]]
+                            lab1[k] = mv[a]
+                            lab2[k] = mv2[a]
+                        gb, gk = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, m, nwords)
+                        ub, _ = _split_bound(front[0], cat, off, cnot, use, wtab, nwords, tau, gb, gk)
                         if ub < tau:
                             front = bestb
                             proved = True
