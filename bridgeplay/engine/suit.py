@@ -746,16 +746,15 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         return _node(hw, allw, west, wtab, cfg2, stats, st, cst, dds, north, south, dfd, leader, r0, r1,
                                      r2, nt, lead, ths, xs, tau0, top, info_x, info_t, info_h)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
-                    if proved:
-                        pass
-                    elif by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
-                                                    stats) < tau:
-                        front = bestb  # no level can do better than the narrow line's part there
-                        stats[4] += 1
-                    else:
-                        front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
-                        if front.shape[0] == 0:
-                            front = bestb
+                    if not proved:
+                        if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
+                                                      stats) < tau:
+                            front = bestb  # no level can do better than the narrow line's part there
+                            stats[4] += 1
+                        else:
+                            front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
+                            if front.shape[0] == 0:
+                                front = bestb
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         if not top:  # a top node keeps only its best rows
