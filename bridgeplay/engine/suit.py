@@ -65,7 +65,8 @@ def _world_bitsets(west, outstanding):
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
 TOP_BEAM = 8  # rows kept per step by the narrow combination that raises a top node's threshold
 TOP_BETTER = 1e-9  # how much more a row must be worth than the narrow combination's best to be looked for
-TOP_BEAM_QUICK = 32  # rows kept per step by the quick narrow combination tried first (see _narrow)
+TOP_BEAM_QUICK = 32  # rows kept per step by the quick narrow combination tried first (see _narrow) ...
+QUICK_ROWS = 4096  # ... when a reply has so many rows (below, the careful one is as fast and finds better lines)
 TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
 
@@ -758,12 +759,12 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 if top and prune and beam == 0 and use > 1:
                     # only the best row is wanted here: a narrow combination of the (exact) replies finds a
                     # real line quickly, and its value raises the threshold of the full combination
-                    # (first a quick one: no Pareto filter, no look-ahead; QT86/A, expected tricks, lead of the ace:
-                    # 35K-row replies, 3.2 s -> 0.1 s; the careful one below when it finds no line or one that
-                    # the split bound cannot prove best)
+                    # (with a large reply, or pairs of replies, first a quick one: no Pareto filter, no look-ahead;
+                    # QT86/A, expected tricks, lead of the ace: 35K-row replies, 3.2 s -> 0.1 s; the careful one when
+                    # it finds no line, or, unflattened, one that the split bound cannot prove best)
                     bestb = np.zeros((0, m), np.uint64)
-                    quick = True
-                    for attempt in range(2):
+                    quick = flat or off[use] - off[use - 1] >= QUICK_ROWS  # (the largest reply is the last)
+                    for attempt in range(0 if quick else 1, 2):
                         if attempt == 0:
                             fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
                         else:
@@ -792,7 +793,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             lab2[k] = mv2[a]
                         gb, gk = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, m, nwords)
                         ub, _ = _split_bound(front[0], cat, off, cnot, use, wtab, nwords, tau, gb, gk)
-                        if ub >= tau and quick and ub < np.inf:
+                        if ub >= tau and quick and ub < np.inf and not flat:
                             # the quick line may fall short of the best: the careful narrow combination's
                             fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
                             if fb.shape[0]:
