@@ -243,3 +243,26 @@ def test_split_bound_over_pairs_reduced_by_symmetry_is_the_relaxation_optimum(
     assert rounds >= 1
     assert bound == pytest.approx(relaxation_optimum(U, cat, off, cnot, wtab, nwords), abs=1e-9)
     assert bound == pytest.approx(value, abs=1e-9)
+
+
+@pytest.mark.parametrize("seed", range(20))
+def test_quick_narrow_combination_returns_real_lines(seed: int) -> None:
+    """Every row the quick narrow combination (``bridgeplay.engine.suit._narrow``) keeps is one combination of
+    one row per reply, and with room for every combination it keeps the best one."""
+    from bridgeplay.engine.suit import _narrow
+
+    U, worlds, fronts, weights = instance(seed)
+    u, cat, off, cnot = pack(U, worlds, fronts)
+    wtab = weight_table(weights, 1)
+    combos = set()
+    for choice in itertools.product(*[[int(r[0]) for r in F] for F in fronts]):
+        c = U
+        for w, f in zip(worlds, choice):
+            c &= f | (U & ~w)
+        combos.add(c)
+    for beam in (1, 4, 1000):
+        rows = _narrow(u.reshape(1, 1).copy(), cat, off, cnot, len(fronts), wtab, 1, 0.0, beam)
+        assert 0 < rows.shape[0] <= beam
+        assert {int(r[0]) for r in rows} <= combos
+    best = max(sum(weights[b] for b in range(20) if c >> b & 1) for c in combos)
+    assert max(sum(weights[b] for b in range(20) if int(r[0]) >> b & 1) for r in rows) == pytest.approx(best)
