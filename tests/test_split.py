@@ -128,7 +128,8 @@ def first_play_values(north: str, south: str, target: int | None, split: int):
 
 
 @pytest.mark.parametrize("north,south,target", [("KJ84", "7", 1), ("KJ972", "3", None), ("K972", "J", 1),
-                                                ("KJ975", "4", 2), ("AQT2", "4", None), ("QT86", "K", None)])
+                                                ("KJ975", "4", 2), ("AQT2", "4", None), ("QT86", "K", None),
+                                                ("KJ975", "4", None)])
 def test_split_bound_changes_no_first_play_value(north: str, south: str, target: int | None) -> None:
     """With the split bound (a top node proves its narrow line best, or looks only for rows worth the
     bound) every first play has the value the full combination gives it, and the bound was used."""
@@ -266,3 +267,18 @@ def test_quick_narrow_combination_returns_real_lines(seed: int) -> None:
         assert {int(r[0]) for r in rows} <= combos
     best = max(sum(weights[b] for b in range(20) if c >> b & 1) for c in combos)
     assert max(sum(weights[b] for b in range(20) if int(r[0]) >> b & 1) for r in rows) == pytest.approx(best)
+
+
+def test_a_relaxation_that_is_not_tight_is_probed_below_its_bound() -> None:
+    """KJ975/4 for expected tricks, lead of the 4: the bound (1.5000) is above the best line (1.4932), which is
+    above the narrow line (1.4786); no row is worth the bound, and the probe half way finds the best line
+    (its value: the full combination's, test_split_bound_changes_no_first_play_value)."""
+    from bridgeplay.problem import from_dict
+
+    p = from_dict({"kind": "suit", "north": "KJ975", "south": "4", "objective": "tricks"}, "<t>")
+    worlds = suit_worlds(p.outstanding)
+    search = SuitSearch(p.north, p.south, p.outstanding, worlds.west)
+    search.start(p.north, p.south, p.outstanding, LEAD_FREE, tuple(range(1, 6)), worlds.prob)
+    move = search.first_move(p.north, p.south, p.outstanding, tuple(range(1, 6)), 2, 4)
+    assert move[3] == pytest.approx(1.493167701863354, abs=1e-12)
+    assert search.stats[9] > 0

@@ -107,7 +107,8 @@ class SuitSearch:
         self._wtab = None  # weight_table(self.wts), made when first used
         # counters of the exact search: positions solved, pairs of rows combined, the most pairs in one node,
         # declarer's rows unioned, top nodes proved by levels (4), by the split bound (5), by an aspiration
-        # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8)
+        # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8), aspiration
+        # combinations that found rows only below the bound (9)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
         self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
