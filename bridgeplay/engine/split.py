@@ -118,6 +118,21 @@ def _simplex_max(A, b, c, maxit, bland=False):
 
 
 @njit(cache=True)
+def _solve_programme(A, b, c, cells, budget, work):
+    """:func:`_simplex_max` within what is left of ``budget`` (tableau cells updated; ``cells`` per pivot, ``work``
+    spent so far): (status, duals, work).  A sound simplex takes a few pivots per row; many more means it cycles in
+    rounding noise, and it is run once more with Bland's rule throughout."""
+    M, N = A.shape
+    cap = min(SPLIT_PIVOTS * (M + N), (budget - work) // cells)
+    status, _, duals, pivots = _simplex_max(A, b, c, cap)
+    work += (pivots + 1) * cells
+    if status == 2 and work + cells <= budget:
+        status, _, duals, pivots = _simplex_max(A, b, c, min(cap, (budget - work) // cells), True)
+        work += (pivots + 1) * cells
+    return status, duals, work
+
+
+@njit(cache=True)
 def _byte_table(lam, m):
     """Byte tables of one reply's split (``lam``, per bit of a row of ``m`` words): ``t[8 * w + j, v]`` the
     weight of the bits set in byte value v at byte j of word w."""
@@ -379,14 +394,7 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
             rowg[r] = -1
             rowk[r] = k
             r += 1
-        # (a sound simplex takes a few pivots per row; many more means it cycles in rounding noise)
-        cap = min(SPLIT_PIVOTS * (M + N), (budget - work) // cells)
-        status, _, duals, pivots = _simplex_max(A, bvec, cvec, cap)
-        work += (pivots + 1) * cells
-        if status == 2 and work + cells <= budget:
-            # cycling in rounding noise: once more with Bland's rule throughout
-            status, _, duals, pivots = _simplex_max(A, bvec, cvec, min(cap, (budget - work) // cells), True)
-            work += (pivots + 1) * cells
+        status, duals, work = _solve_programme(A, bvec, cvec, cells, budget, work)
         if status != 0:
             break
         # the simplex's split: a group's shadow prices, shared out over its bits by weight
@@ -644,12 +652,7 @@ def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, g
             bvec[r] = 1.0
             rowo[r] = -1
             r += 1
-        cap = min(SPLIT_PIVOTS * (M + N), (budget - work) // cells)
-        status, _, duals, pivots = _simplex_max(A, bvec, cvec, cap)
-        work += (pivots + 1) * cells
-        if status == 2 and work + cells <= budget:
-            status, _, duals, pivots = _simplex_max(A, bvec, cvec, min(cap, (budget - work) // cells), True)
-            work += (pivots + 1) * cells
+        status, duals, work = _solve_programme(A, bvec, cvec, cells, budget, work)
         if status != 0:
             break
         # the split: a pair of O gets O's shadow price over O's size (each bit's shares are then made exact)

@@ -235,6 +235,18 @@ def _swaps(west, dfd, decl, lab1, lab2, m, nwords):
 
 
 @njit(cache=True)
+def _better_row(fb, wtab, nwords, tau, best):
+    """The most valuable row of ``fb`` if it is worth more than ``tau`` (only a strictly better row is still of
+    interest: the threshold becomes its value + TOP_BETTER); else ``best`` and ``tau`` as they were."""
+    if fb.shape[0]:
+        vals = _tvalues(fb, wtab, nwords)
+        ib = np.argmax(vals)
+        if vals[ib] > tau:
+            return fb[ib:ib + 1].copy(), vals[ib] + TOP_BETTER
+    return best, tau
+
+
+@njit(cache=True)
 def _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat):
     """The narrow combination of a top node's replies (``TOP_BEAM`` rows per step, Pareto filter, look-ahead);
     at a flattened node (many small replies) with twice the rows, and again, until a line worth ``tau``."""
@@ -771,14 +783,9 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         else:
                             fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
                             quick = False
-                        if fb.shape[0]:
-                            vals = _tvalues(fb, wtab, nwords)
-                            ib = np.argmax(vals)
-                            if vals[ib] > tau:
-                                # only a strictly better row is still of interest
-                                tau = vals[ib] + TOP_BETTER
-                                bestb = fb[ib:ib + 1].copy()
-                                break
+                        bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
+                        if bestb.shape[0]:
+                            break
                     proved = False
                     tried = False
                     if cfg[7] > 0 and bestb.shape[0] > 0 and front.shape[0] > 0 and off[use] >= cfg[7]:
@@ -797,12 +804,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         if ub >= tau and quick and ub < np.inf and not flat:
                             # the quick line may fall short of the best: the careful narrow combination's
                             fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
-                            if fb.shape[0]:
-                                vals = _tvalues(fb, wtab, nwords)
-                                ib = np.argmax(vals)
-                                if vals[ib] > tau:
-                                    tau = vals[ib] + TOP_BETTER
-                                    bestb = fb[ib:ib + 1].copy()
+                            bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
                         if ub < tau:
                             front = bestb
                             proved = True
