@@ -129,7 +129,7 @@ def first_play_values(north: str, south: str, target: int | None, split: int):
 
 @pytest.mark.parametrize("north,south,target", [("KJ84", "7", 1), ("KJ972", "3", None), ("K972", "J", 1),
                                                 ("KJ975", "4", 2), ("AQT2", "4", None), ("QT86", "K", None),
-                                                ("KJ975", "4", None)])
+                                                ("KJ975", "4", None), ("KJ96", "3", None)])
 def test_split_bound_changes_no_first_play_value(north: str, south: str, target: int | None) -> None:
     """With the split bound (a top node proves its narrow line best, or looks only for rows worth the
     bound) every first play has the value the full combination gives it, and the bound was used."""
@@ -270,9 +270,9 @@ def test_quick_narrow_combination_returns_real_lines(seed: int) -> None:
 
 
 def test_a_relaxation_that_is_not_tight_is_probed_below_its_bound() -> None:
-    """KJ975/4 for expected tricks, lead of the 4: the bound (1.5000) is above the best line (1.4932), which is
-    above the narrow line (1.4786); no row is worth the bound, and the probe half way finds the best line
-    (its value: the full combination's, test_split_bound_changes_no_first_play_value)."""
+    """KJ975/4 for expected tricks, lead of the 4: the bound (1.5012) is above the best line (1.4932), which is
+    above the narrow line (1.4859); no row is worth the bound, and the probe a third of the way up finds the best
+    line (its value: the full combination's, test_split_bound_changes_no_first_play_value)."""
     from bridgeplay.problem import from_dict
 
     p = from_dict({"kind": "suit", "north": "KJ975", "south": "4", "objective": "tricks"}, "<t>")

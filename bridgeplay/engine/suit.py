@@ -65,8 +65,10 @@ def _world_bitsets(west, outstanding):
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
 TOP_BEAM = 8  # rows kept per step by the narrow combination that raises a top node's threshold
 TOP_BETTER = 1e-9  # how much more a row must be worth than the narrow combination's best to be looked for
-ASPIRE_PROBES = 2  # thresholds tried between a line and a bound the line falls short of, halving the gap
+ASPIRE_PROBES = 2  # thresholds tried between a line and a bound the line falls short of, a third of the gap up
 TOP_BEAM_QUICK = 32  # rows kept per step by the quick narrow combination tried first (see _narrow) ...
+TOP_BEAM_WIDE = 128  # the widest quick narrow combination tried when the bound cannot prove the line (see QUICK_WORK)
+QUICK_WORK = 4_000_000  # a wider quick narrow combination keeps at most so many rows x the largest reply's rows
 QUICK_ROWS = 4096  # ... when a reply has so many rows (below, the careful one is as fast and finds better lines)
 TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
@@ -773,16 +775,17 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     # only the best row is wanted here: a narrow combination of the (exact) replies finds a
                     # real line quickly, and its value raises the threshold of the full combination
                     # (with a large reply, or pairs of replies, first a quick one: no Pareto filter, no look-ahead;
-                    # QT86/A, expected tricks, lead of the ace: 35K-row replies, 3.2 s -> 0.1 s; the careful one when
-                    # it finds no line, or, unflattened, one that the split bound cannot prove best)
+                    # QT86/A, expected tricks, lead of the ace: 35K-row replies, 3.2 s -> 0.1 s; else the careful one;
+                    # the other one when the first finds no line, or, unflattened, one the split bound cannot prove)
                     bestb = np.zeros((0, m), np.uint64)
+                    ran = np.zeros(2, np.bool_)  # the quick narrow combination ran, the careful one ran
                     quick = flat or off[use] - off[use - 1] >= QUICK_ROWS  # (the largest reply is the last)
                     for attempt in range(0 if quick else 1, 2):
                         if attempt == 0:
                             fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
                         else:
                             fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
-                            quick = False
+                        ran[attempt] = True
                         bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
                         if bestb.shape[0]:
                             break
@@ -801,9 +804,24 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             lab2[k] = mv2[a]
                         gb, gk = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, m, nwords)
                         ub, _ = _split_bound(front[0], cat, off, cnot, use, wtab, nwords, tau, gb, gk)
-                        if ub >= tau and quick and ub < np.inf and not flat:
-                            # the quick line may fall short of the best: the careful narrow combination's
-                            fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
+                        for attempt in range(2 if ub < np.inf and not flat else 0):
+                            # a line the bound cannot prove may fall short of the best: the other narrow combination's
+                            # (KJ96/3, expected tricks, lead of the 3: the careful one finds 0.6650, the quick one the
+                            # best, 0.6692, which the bound proves; 2.8 s -> 0.2 s)
+                            if ub < tau or ran[attempt]:
+                                continue
+                            if attempt == 0:
+                                fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
+                            else:
+                                fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
+                            bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
+                        bw = TOP_BEAM_QUICK
+                        big = off[use] - off[use - 1]
+                        wide = ub < np.inf and not flat
+                        while wide and ub >= tau and bw < TOP_BEAM_WIDE and 4 * bw * big <= QUICK_WORK:
+                            # ... and wider quick ones (KJ96/3: 17K rows, both narrow lines 0.6631, the best 0.6692)
+                            bw *= 4
+                            fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, bw)
                             bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
                         if ub < tau:
                             front = bestb
@@ -812,12 +830,13 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             if flat:
                                 stats[8] += 1
                         elif ub < np.inf and not flat:
-                            # rows worth the bound; failing that (the relaxation is not tight), rows worth half way
-                            # between the line and the bound, and so on: each try is cheaper than the full combination
-                            # (KJ975/4, expected tricks, lead of the 4: bound 1.5000, line 1.4786, best 1.4932)
+                            # rows worth the bound; failing that (the relaxation is not tight), rows worth a third of
+                            # the way from the line to the bound, and so on: each try is cheaper than the full
+                            # combination (KJ975/4, expected tricks, lead of the 4: bound 1.5012, line 1.4859, best
+                            # 1.4932; half way, 1.4936, just misses it)
                             hi = ub - TOP_BETTER
                             for probe in range(1 + ASPIRE_PROBES):
-                                th = hi if probe == 0 else tau + (hi - tau) / 2
+                                th = hi if probe == 0 else tau + (hi - tau) / 3
                                 fa = _combine(front, cat, off, cnot, U, use, wtab, nwords, th, stats, top, beam)
                                 if fa.shape[0]:
                                     front = fa
