@@ -118,6 +118,14 @@ def _simplex_max(A, b, c, maxit, bland=False):
 
 
 @njit(cache=True)
+def _cells(M, N, work, budget):
+    """The cells of a tableau for ``M`` rows and ``N`` variables (slacks and objective row added), or -1 when it is
+    larger than SPLIT_CELLS or would overrun what is left of ``budget`` (``work`` spent so far)."""
+    cells = (M + 1) * (N + M + 1)
+    return -1 if cells > SPLIT_CELLS or work + cells > budget else cells
+
+
+@njit(cache=True)
 def _solve_programme(A, b, c, cells, budget, work):
     """:func:`_simplex_max` within what is left of ``budget`` (tableau cells updated; ``cells`` per pivot, ``work``
     spent so far): (status, duals, work).  A sound simplex takes a few pivots per row; many more means it cycles in
@@ -336,22 +344,17 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
             nextra += ncol[k] - 1
         N = nmulti + nextra
         M = nrows + use
-        cells = (M + 1) * (N + M + 1)
-        if cells > SPLIT_CELLS or work + cells > budget:
+        cells = _cells(M, N, work, budget)
+        if cells < 0:
             break
         A = np.zeros((M, N))
         bvec = np.zeros(M)
         cvec = np.zeros(N)
-        colk = np.empty(N, np.int64)
-        colc = np.empty(N, np.int64)
         base = np.zeros(use, np.int64)  # first variable of reply k's extra rows
         v = nmulti
         for k in range(use):
             base[k] = v
-            for c in range(1, ncol[k]):
-                colk[v] = k
-                colc[v] = c
-                v += 1
+            v += ncol[k] - 1
         rowg = np.empty(M, np.int64)
         rowk = np.empty(M, np.int64)
         r = 0
@@ -624,8 +627,8 @@ def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, g
             base[K] = N
             N += ncol[K] - 1
         M = nrows + nK
-        cells = (M + 1) * (N + M + 1)
-        if cells > SPLIT_CELLS or work + cells > budget:
+        cells = _cells(M, N, work, budget)
+        if cells < 0:
             break
         A = np.zeros((M, N))
         bvec = np.zeros(M)
