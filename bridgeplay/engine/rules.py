@@ -30,6 +30,23 @@ def _representatives(hand, gaps):
 
 
 @njit(cache=True)
+def _follow_plays(hand, gaps, win):
+    """:func:`_representatives` of ``hand`` for declarer following to a trick that ``win`` is winning so far:
+    of the cards below it only the lowest.
+
+    Such a card cannot win this trick (the winning card only rises), so any of them leaves the trick as
+    it is, and keeping the higher ones is never worse: with the higher card, declarer can play as with
+    the lower one, card for card, and takes every trick that it takes (one it would lose may be won,
+    and declarer then plays on as after a defender's exit).  ``win`` = 0: no card is dead.
+    """
+    reps = _representatives(hand, gaps)
+    dead = reps & ((1 << win) - 1) if win > 0 else 0
+    if dead:
+        reps = (reps & ~dead) | (dead & -dead)
+    return reps
+
+
+@njit(cache=True)
 def _popcount(mask):
     n = 0
     while mask:

@@ -11,7 +11,7 @@ from numba.experimental import structref
 from numba.typed import Dict, List
 
 from bridgeplay.engine.ddsuit import _dd_fill
-from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
+from bridgeplay.engine.rules import _follow_plays, _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
 from bridgeplay.engine.split import _split_bound
 from bridgeplay.engine.vectors import (
     _from_canon,
@@ -49,16 +49,17 @@ def _world_bitsets(west, outstanding):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten]: beam > 0
-# keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card count into
-# canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the same);
-# restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
+# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead]:
+# beam > 0 keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card
+# count into canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the
+# same); restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
 # lets a top node with levels prove its narrow line best level by level (_level_bound); dd_bound = 1
 # drops at a trick boundary, per level, the worlds where declarer cannot take the level's tricks even
 # double dummy (_dd_tables: one table per position, the worlds that make each count of tricks); split_bound = n > 0
 # lets a top node whose replies have n rows or more bound its best line by a linear relaxation first
 # (bridgeplay.engine.split); trick_canon = 1 transposes positions inside a trick on a canonical form too;
-# flatten = 1 lets a top node whose third hand has one play be solved over pairs of defenders' cards first.
+# flatten = 1 lets a top node whose third hand has one play be solved over pairs of defenders' cards first;
+# low_dead = 1: declarer following plays only the lowest of the cards that cannot beat the trick's winning card.
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
 # ---------------------------------------------------------------------------------------------
 
@@ -545,7 +546,9 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     gaps |= np.int64(1) << r1
                 if nt >= 3 and r2 > 0:
                     gaps |= np.int64(1) << r2
-                reps = _representatives(hand, gaps)
+                # (following, of the cards that cannot beat the trick's winning card only the lowest: see
+                # _follow_plays; QT86 opposite A, lead of the ace: North plays the 6, one play)
+                reps = _follow_plays(hand, gaps, max(r0, r1, r2) if nt >= 1 and cfg[10] else 0)
                 for r in range(14, 1, -1):
                     if reps >> r & 1:
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
@@ -577,7 +580,9 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 if h3 == 0:
                     c3 = np.int64(0)
                 else:
-                    reps3 = _representatives(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0))
+                    # (below the card led, whatever second hand plays, only the lowest: see _follow_plays)
+                    reps3 = _follow_plays(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0),
+                                          r0 if cfg[10] else 0)
                     if _popcount(reps3) == 1:
                         c3 = np.int64(0)
                         while not (reps3 >> c3) & 1:

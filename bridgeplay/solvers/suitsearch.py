@@ -25,7 +25,15 @@ from dataclasses import dataclass
 import numpy as np
 
 from bridgeplay.engine.ddsuit import dd_after_leads, dd_tricks
-from bridgeplay.engine.suit import INFO, _new_memos, _representatives, _solve_node, _trick_winner, _world_bitsets
+from bridgeplay.engine.suit import (
+    INFO,
+    _follow_plays,
+    _new_memos,
+    _representatives,
+    _solve_node,
+    _trick_winner,
+    _world_bitsets,
+)
 from bridgeplay.engine.vectors import (
     _find_superset,
     _values,
@@ -126,6 +134,9 @@ class SuitSearch:
         # 1: a first play whose third hand has one card to play is solved over pairs of defenders' cards first
         # (see bridgeplay.engine.suit._node); 0: never (tests)
         self.flatten = 1
+        # 1: declarer following to a trick plays only the lowest of his cards that cannot beat the card winning it
+        # (see bridgeplay.engine.rules._follow_plays); 0: every one (tests)
+        self.low_dead = 1
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
@@ -244,7 +255,7 @@ class SuitSearch:
             tau = NO_PRUNE
         cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
                         0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                        self.trick_canon, self.flatten], np.int64)
+                        self.trick_canon, self.flatten, self.low_dead], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
         ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
@@ -403,7 +414,8 @@ class SuitSearch:
         for _, r in table:
             if r:
                 on_table |= 1 << r
-        return _ranks(_representatives(hand, other | dfd | on_table))
+        win = max((r for _, r in table), default=0) if self.low_dead else 0
+        return _ranks(_follow_plays(hand, other | dfd | on_table, win))
 
     # -- evaluation --------------------------------------------------------------
     def weights(self, prob: np.ndarray) -> np.ndarray:
