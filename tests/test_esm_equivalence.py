@@ -310,3 +310,50 @@ def test_flattened_top_nodes_change_no_value(north: str, south: str, target: int
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert counters[0][8] > 0
     assert counters[1][8] == 0 and counters[1][7] == 0
+
+
+def _mask(cards: str) -> int:
+    from bridgeplay.cards import parse_rank
+
+    return sum(1 << parse_rank(c) for c in cards)
+
+
+@pytest.mark.parametrize("hand,gaps,win,plays", [
+    ("QT86", "KJ975432", 14, "6"),  # under partner's ace: only the lowest
+    ("QT86", "KJ975432", 0, "QT86"),  # leading: every card
+    ("QT86", "KJ975432", 11, "Q6"),  # above West's jack: the queen, or the lowest below it
+    ("AKQ", "J", 10, "A"),  # equal cards (the highest stands for them) that cannot be beaten: one play
+    ("K43", "AQJ", 12, "K4"),  # the 4 and the 3 are equal (the 4 stands for both); below the queen, the lowest
+])
+def test_follow_plays_keep_the_lowest_card_that_cannot_win(hand: str, gaps: str, win: int, plays: str) -> None:
+    from bridgeplay.engine.rules import _follow_plays
+
+    assert int(_follow_plays(_mask(hand), _mask(gaps), win)) == _mask(plays)
+
+
+@pytest.mark.parametrize("north,south,target", [("QT86", "A", None), ("QT86", "A", 2), ("KJ972", "3", 2),
+                                                ("AQT2", "4", None), ("K972", "J", 1), ("AJ92", "K3", None)])
+def test_lowest_dead_card_changes_no_value(north: str, south: str, target: int | None) -> None:
+    """Declarer following with only the lowest of the cards that cannot beat the trick's winning card
+    (``low_dead``) leaves every first play's value as it was, and the search solves fewer positions."""
+    values, nodes = switched(north, south, target, "low_dead")
+    assert values[0] == pytest.approx(values[1], abs=1e-12)
+    assert nodes[0] < nodes[1]
+
+
+def test_lead_of_the_ace_opposite_qt86_is_flattened() -> None:
+    """QT86 opposite A for expected tricks: under the ace North has one play (the 6), so the lead of the ace
+    is solved over pairs of defenders' cards and proved there (without the rule, East's 35K-row combinations
+    after West's 7 had to be formed: 3.6 s)."""
+    from bridgeplay.problem import from_dict
+
+    p = from_dict({"kind": "suit", "north": "QT86", "south": "A", "objective": "tricks"}, "<t>")
+    worlds = suit_worlds(p.outstanding)
+    search = SuitSearch(p.north, p.south, p.outstanding, worlds.west)
+    ths = tuple(range(1, p.max_tricks + 1))
+    search.start(p.north, p.south, p.outstanding, LEAD_FREE, ths, worlds.prob)
+    seat_s, ace = 2, 14
+    _, _, _, value, _ = search.first_move(p.north, p.south, p.outstanding, ths, seat_s, ace)
+    assert search.stats[8] >= 1 and search.stats[7] == 0  # proved flattened, never solved again
+    assert search.stats[2] < 1_000_000  # no node combined millions of pairs
+    assert value == pytest.approx(1.273089, abs=5e-7)
