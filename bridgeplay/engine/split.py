@@ -39,6 +39,7 @@ SPLIT_WORK_MIN = 1_000_000_000  # ... and at least so many (about 0.1 s)
 SPLIT_WORK_PAIR = 30  # between the two: so many per pair of the two largest replies' rows, the combination's first
 # step: a relaxation that converges slowly costs little where the full combination is cheap (QT75/92), and may
 # take seconds where it would take hours (QT86/A, expected tricks: 35K-row replies)
+USEFUL_EPS = 1e-7  # rounding allowance of _useful_rows: a row so much lighter than needed is kept all the same
 SPLIT_BLAND = 5_000  # after so many degenerate pivots the simplex turns to Bland's rule (slow, but never cycles)
 
 
@@ -239,7 +240,7 @@ def _split_bound(U, cat, off, cnot, use, wtab, nwords, target, gb, gk):
         if ok.any():
             return _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, work, gb, gk, ok)
     if use >= 63:
-        return np.inf, 0  # (a reply mask per bit is one int64)
+        return np.inf, 0, np.zeros((use, 64 * U.shape[0]))  # (a reply mask per bit is one int64)
     return _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, work)
 
 
@@ -250,18 +251,21 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
 
     ``U``: the worlds (bits per level) the combination starts from; reply k's rows are
     ``cat[off[k]:off[k + 1]]`` and its non-worlds ``cnot[k]`` (bits of U outside its worlds).  Returns
-    (bound, rounds); the bound is ``inf`` only when there is nothing to bound (no reply).  Its effort is
+    (bound, rounds, split): the split (per reply, a weight per bit) is the one the bound is the value of
+    (see :func:`_split_value`, :func:`_row_weights`); the bound is ``inf`` only when there is nothing to bound
+    (no reply).  Its effort is
     capped (``budget`` tableau cells updated): the least bound found by then is returned.
     """
     m = U.shape[0]
     if use == 0:
-        return np.inf, 0
+        return np.inf, 0, np.zeros((use, 64 * m))
     wb = _bit_weights(wtab, m, nwords)
     share = np.ones((use, 64 * m))
     lam = _legal_split(U, cnot, use, wb, share)
     best, arg = _split_value(U, cat, off, cnot, use, wb, lam)
+    bestlam = lam
     if best < target:
-        return best, 0
+        return best, 0, bestlam
     # bits of U in at least one reply's worlds: their legal replies (a mask over k)
     nbits = 64 * m
     legal = np.zeros(nbits, np.int64)
@@ -413,7 +417,9 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
                 share[k, bit] = share[k, grep[g]]
         lam = _legal_split(U, cnot, use, wb, share)
         val, arg = _split_value(U, cat, off, cnot, use, wb, lam)
-        best = min(best, val)
+        if val < best:
+            best = val
+            bestlam = lam
         if best < target:
             break
         added = False
@@ -428,7 +434,7 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
                 added = True
         if not added:
             break  # the relaxation is solved: no reply has a row heavier than its mixture's
-    return best, rounds
+    return best, rounds, bestlam
 
 
 @njit(cache=True)
@@ -489,8 +495,9 @@ def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, g
     share = np.ones((use, nbits))
     lam = _legal_split(U, cnot, use, wb, share)
     best, arg = _split_value(U, cat, off, cnot, use, wb, lam)
+    bestlam = lam
     if best < target:
-        return best, 0
+        return best, 0, bestlam
     # orbits of bits, replies and legal (bit, reply) pairs under the valid swaps
     bpar = np.arange(nbits)
     kpar = np.arange(use)
@@ -673,7 +680,44 @@ def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, g
                         share[k, bit] = dO[o] / osize[o]
         lam = _legal_split(U, cnot, use, wb, share)
         val, arg = _split_value(U, cat, off, cnot, use, wb, lam)
-        best = min(best, val)
+        if val < best:
+            best = val
+            bestlam = lam
         if best < target:
             break
-    return best, rounds
+    return best, rounds, bestlam
+
+
+@njit(cache=True)
+def _useful_rows(cat, off, use, lam, slack):
+    """The rows of each reply that a line worth ``slack`` less than the bound of the split ``lam`` at most can
+    still use: (rows, offsets), reply k's rows ``out[o[k]:o[k + 1]]`` (none: no such line).
+
+    A line of rows ``f_k`` is worth at most ``free + sum_k f_k . lam[k]`` (the module's sum), and the bound
+    is ``free + sum_k h_k`` with ``h_k`` reply k's heaviest row under ``lam[k]``; so a line worth
+    ``bound - slack`` or more has ``f_k . lam[k] >= h_k - slack`` in every reply (reduced-cost fixing), and
+    a combination looking for such lines needs no other row.
+    """
+    m = cat.shape[1]
+    wt = np.empty(cat.shape[0])
+    keep = np.zeros(cat.shape[0], np.bool_)
+    o = np.zeros(use + 1, np.int64)
+    for k in range(use):
+        t = _byte_table(lam[k], m)
+        h = -np.inf
+        for j in range(off[k], off[k + 1]):
+            wt[j] = _trow(cat[j], t, m)
+            h = max(h, wt[j])
+        n = 0
+        for j in range(off[k], off[k + 1]):
+            if wt[j] >= h - slack - USEFUL_EPS:
+                keep[j] = True
+                n += 1
+        o[k + 1] = o[k] + n
+    out = np.empty((o[use], m), np.uint64)
+    i = 0
+    for j in range(cat.shape[0]):
+        if keep[j]:
+            out[i, :] = cat[j, :]
+            i += 1
+    return out, o
