@@ -159,21 +159,30 @@ def _byte_table(lam, m):
 
 
 @njit(cache=True)
+def _row_weights(cat, lo, hi, lam):
+    """The weight of each row of ``cat[lo:hi]`` (one reply's) under that reply's split ``lam``."""
+    m = cat.shape[1]
+    t = _byte_table(lam, m)
+    wt = np.empty(hi - lo)
+    for j in range(lo, hi):
+        wt[j - lo] = _trow(cat[j], t, m)  # (t: byte tables over m words, as wtab is over nwords)
+    return wt
+
+
+@njit(cache=True)
 def _best_rows(cat, off, use, lam):
     """Per reply k, the row of ``cat[off[k]:off[k + 1]]`` that weighs most under ``lam[k]``: (its index in
     cat, its weight)."""
-    m = cat.shape[1]
     arg = np.empty(use, np.int64)
     val = np.empty(use)
     for k in range(use):
-        t = _byte_table(lam[k], m)
+        wt = _row_weights(cat, off[k], off[k + 1], lam[k])
         arg[k] = -1
         val[k] = -1.0
-        for j in range(off[k], off[k + 1]):
-            v = _trow(cat[j], t, m)  # (t: byte tables over m words, as wtab is over nwords)
-            if v > val[k]:
-                val[k] = v
-                arg[k] = j
+        for j in range(wt.shape[0]):
+            if wt[j] > val[k]:
+                val[k] = wt[j]
+                arg[k] = off[k] + j
     return arg, val
 
 
@@ -252,9 +261,9 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
     ``U``: the worlds (bits per level) the combination starts from; reply k's rows are
     ``cat[off[k]:off[k + 1]]`` and its non-worlds ``cnot[k]`` (bits of U outside its worlds).  Returns
     (bound, rounds, split): the split (per reply, a weight per bit) is the one the bound is the value of
-    (see :func:`_split_value`, :func:`_row_weights`); the bound is ``inf`` only when there is nothing to bound
-    (no reply).  Its effort is
-    capped (``budget`` tableau cells updated): the least bound found by then is returned.
+    (see :func:`_split_value`, :func:`_useful_rows`); the bound is ``inf`` only when there is nothing to bound
+    (no reply).  Its effort is capped (``budget`` tableau cells updated): the least bound found by then is
+    returned.
     """
     m = U.shape[0]
     if use == 0:
@@ -699,19 +708,15 @@ def _useful_rows(cat, off, use, lam, slack):
     a combination looking for such lines needs no other row.
     """
     m = cat.shape[1]
-    wt = np.empty(cat.shape[0])
     keep = np.zeros(cat.shape[0], np.bool_)
     o = np.zeros(use + 1, np.int64)
     for k in range(use):
-        t = _byte_table(lam[k], m)
-        h = -np.inf
-        for j in range(off[k], off[k + 1]):
-            wt[j] = _trow(cat[j], t, m)
-            h = max(h, wt[j])
+        wt = _row_weights(cat, off[k], off[k + 1], lam[k])
+        h = wt.max() if wt.shape[0] else 0.0
         n = 0
-        for j in range(off[k], off[k + 1]):
+        for j in range(wt.shape[0]):
             if wt[j] >= h - slack - USEFUL_EPS:
-                keep[j] = True
+                keep[off[k] + j] = True
                 n += 1
         o[k + 1] = o[k] + n
     out = np.empty((o[use], m), np.uint64)
