@@ -84,7 +84,7 @@ def startup_costs(repeat: int) -> dict[str, float]:
         subprocess.run([sys.executable, "-c", "pass"], check=True)
         bare.append(time.perf_counter() - t0)
 
-    from bridgeplay import batch
+    from bridgeplay.analysis import batch
 
     t0 = time.perf_counter()
     batch.warm_up()

@@ -28,8 +28,8 @@ import time
 
 import numpy as np
 
-from bridgeplay import doubledummy as dd
 from bridgeplay.cards import Deal
+from bridgeplay.deal import doubledummy as dd
 from bridgeplay.engine.dd import OPLY, clear_tt
 
 try:

@@ -26,9 +26,9 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
 from bridgeplay.cards import holding_str  # noqa: E402
-from bridgeplay.dealworlds import DealWorlds  # noqa: E402
-from bridgeplay.problem import from_dict, load  # noqa: E402
-from bridgeplay.solvers.dealsampling import dd_matrix, root_plays  # noqa: E402
+from bridgeplay.deal.sampling import dd_matrix, root_plays  # noqa: E402
+from bridgeplay.deal.worlds import DealWorlds  # noqa: E402
+from bridgeplay.kinds import from_dict, load  # noqa: E402
 
 # Frank & Basin Fig. 16 (a problem file), and Otawa & Uehara's two full deals, declarer's view after
 # trick one (their Figures 1 and 8; the defenders' hands there are hidden here).

@@ -38,9 +38,12 @@ import numpy as np
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from bridgeplay.problem import ProblemError, SuitProblem, load  # noqa: E402
-from bridgeplay.solvers.compare import HEURISTICS, compare_game, random_suit_problem  # noqa: E402
-from bridgeplay.solvers.policy import SuitGame, with_target  # noqa: E402
+from bridgeplay.errors import ProblemError  # noqa: E402
+from bridgeplay.kinds import load  # noqa: E402
+from bridgeplay.suit.compare import HEURISTICS, compare_game  # noqa: E402
+from bridgeplay.suit.game import SuitGame, with_target  # noqa: E402
+from bridgeplay.suit.problem import SuitProblem  # noqa: E402
+from bridgeplay.suit.random import random_suit_problem  # noqa: E402
 
 PUBLISHED = {  # share of sub-optimal lines on the Encyclopedia's 650 single-suit problems
     "repeated-levy": ("33.7% (MC sampling, AAAI-98: 66.3% optimal)", 0.337),
@@ -104,7 +107,7 @@ def run_one(args: tuple[str, str, SuitProblem, int | None, int, bool]) -> dict[s
 
 def random_family(n: int, seed: int) -> list[tuple[str, SuitProblem]]:
     """``n`` random problems whose optimum is strictly between 0 and 1 (others are skipped)."""
-    from bridgeplay.solvers.esm import SuitAnalysis
+    from bridgeplay.suit.exact import SuitAnalysis
 
     rng = np.random.default_rng(seed)
     out: list[tuple[str, SuitProblem]] = []

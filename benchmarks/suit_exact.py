@@ -11,7 +11,7 @@ What it runs
 How it measures
 * Warm-up first: a few tiny problems (every mode: target, expected tricks, ``tricks: max``, fixed lead,
   known card, vacant places) are solved once, so numba compilation / cache loading is not timed.
-* Our time: ``bridgeplay.solvers.esm.solve(problem)`` end to end (worlds, search, table, strategy
+* Our time: ``bridgeplay.suit.exact.solve(problem)`` end to end (worlds, search, table, strategy
   tree), ``time.perf_counter``, best of ``--repeat`` runs.
 * Our search time (``search s``): the value alone, as the literal ESM computes it -- one
   ``SuitAnalysis`` per target on the same worlds (the search, without the verification table and the
@@ -256,7 +256,8 @@ def run_literal(problem: Any, worlds: Any, targets: list[int | None], timeout: f
 # ---------------------------------------------------------------------------------------------
 def collect(filt: str | None) -> list[tuple[str, str, Any]]:
     """(group, file, problem) for every suit problem file, then the built-in cases."""
-    from bridgeplay.problem import from_dict, load, read_yaml
+    from bridgeplay.kinds import from_dict, load
+    from bridgeplay.yamlio import read_yaml
 
     out: list[tuple[str, str, Any]] = []
     for path in sorted((ROOT / "problems").rglob("*.yaml")):
@@ -287,8 +288,9 @@ def is_akqj9_xx(problem: Any) -> bool:
 
 def bench(args: argparse.Namespace) -> list[Row]:
     from bridgeplay.cards import popcount
-    from bridgeplay.problem import from_dict
-    from bridgeplay.solvers.esm import Options, SuitAnalysis, solve, worlds_for
+    from bridgeplay.kinds import from_dict
+    from bridgeplay.options import Options
+    from bridgeplay.suit.exact import SuitAnalysis, solve, worlds_for
 
     problems = collect(args.filter)
     t0 = time.perf_counter()

@@ -160,7 +160,7 @@ def make_cases(combos: list[tuple[str, str]], targets: list[int] | None, expecte
 # the worker process
 # ---------------------------------------------------------------------------------------------
 def _problem(north: str, south: str, target: int | None) -> Any:
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     d: dict[str, Any] = {"kind": "suit", "north": north, "south": south}
     if target is None:
@@ -171,7 +171,7 @@ def _problem(north: str, south: str, target: int | None) -> Any:
 
 
 def _solve(problem: Any, target: int | None) -> tuple[float, float]:
-    from bridgeplay.solvers.esm import SuitAnalysis, worlds_for
+    from bridgeplay.suit.exact import SuitAnalysis, worlds_for
 
     t0 = time.perf_counter()
     worlds = worlds_for(problem)

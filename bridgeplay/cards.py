@@ -8,7 +8,8 @@ order, which is also PBN's order inside a hand).
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+import re
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 import numpy as np
@@ -26,7 +27,10 @@ SUIT_LETTERS = "SHDC"
 STRAIN_LETTERS = "SHDCN"
 SUIT_SYMBOLS = "♠♥♦♣"
 NORTH, EAST, SOUTH, WEST = range(4)
+N, E, S, W = NORTH, EAST, SOUTH, WEST  # short aliases, as the search code writes them
 SEAT_LETTERS = "NESW"
+SEAT_WORDS = ("North", "East", "South", "West")
+HCP = {14: 4, 13: 3, 12: 2, 11: 1}  # high-card points: A 4, K 3, Q 2, J 1
 
 
 class CardError(ValueError):
@@ -80,6 +84,11 @@ def popcount(mask: int) -> int:
     return bin(mask).count("1")
 
 
+def hcp(mask: int) -> int:
+    """High-card points of one holding."""
+    return sum(v for r, v in HCP.items() if mask >> r & 1)
+
+
 def holding_str(mask: int, void: str = "—") -> str:
     """``AKQJ9``-style text of a holding (``void`` when empty)."""
     return "".join(rank_char(r) for r in ranks_of(mask)) or void
@@ -106,6 +115,19 @@ def parse_holding(text: str) -> tuple[int, int]:
             raise CardError(f"rank {ch} appears twice in {text!r}")
         mask |= bit
     return mask, smalls
+
+
+def hand_text(masks: Sequence[int], symbols: bool = True) -> str:
+    """Four holdings (S, H, D, C): ``♠AK ♥— ♦5 ♣43`` (symbols) or PBN ``AK..5.43``."""
+    if not symbols:
+        return ".".join(holding_str(int(m), void="") for m in masks)
+    return " ".join(SUIT_SYMBOLS[s] + holding_str(int(masks[s]), void="—") for s in range(4))
+
+
+def short_hand_text(masks: Sequence[int]) -> str:
+    """``♠2 ♦5 ♣5`` (voids left out), ``—`` for no card."""
+    parts = [SUIT_SYMBOLS[s] + holding_str(int(masks[s])) for s in range(4) if masks[s]]
+    return " ".join(parts) or "—"
 
 
 # -- friendly immutable types ------------------------------------------------
@@ -219,3 +241,82 @@ class Deal:
 
     def __str__(self) -> str:
         return self.pbn()
+
+
+# -- tricks ----------------------------------------------------------------------
+def trick_winner(plays: Sequence[tuple[int, int, int]], trump: int) -> int:
+    """Seat that wins a trick of ``(seat, suit, rank)`` plays in order from the leader (``trump`` 4 = NT).
+
+    The highest trump wins, else the highest card of the suit led; a discard (another suit) never wins.
+    """
+    seat, best_suit, best_rank = plays[0]
+    for x, s, r in plays[1:]:
+        if s == best_suit and r > best_rank or s == trump and best_suit != trump:
+            seat, best_suit, best_rank = x, s, r
+    return seat
+
+
+# -- moves: HAND:CARD ------------------------------------------------------------------
+# A move is written ``HAND:CARD``: ``N:A``, ``S:x``, ``S:T`` in single-suit problems (rank only, ``x`` a
+# small card), ``N:SA``, ``W:H7`` in deals (suit letter, then rank).  ``E:exit`` and ``W:discard`` name a
+# defender's switch to another suit and a player out of the suit.  These are the only functions that
+# write or read that text.
+def suit_move(seat: int, rank: int, smalls: int = 0) -> str:
+    """``N:A``; a rank in ``smalls`` is written ``x``; rank -1 is ``exit``, 0 ``discard``."""
+    if rank == -1:
+        card = "exit"
+    elif rank == 0:
+        card = "discard"
+    else:
+        card = "x" if smalls >> rank & 1 else rank_char(rank)
+    return f"{SEAT_LETTERS[seat]}:{card}"
+
+
+def deal_move(seat: int, card: Card) -> str:
+    """``N:SA``."""
+    return f"{SEAT_LETTERS[seat]}:{card}"
+
+
+_SUIT_MOVE = re.compile(r"^[NESW]:(X|10|[2-9TJQKA])$")
+_DEAL_MOVE = re.compile(r"^[NESW]:[SHDC](10|[2-9TJQKA])$")
+
+
+def is_suit_move(text: str) -> bool:
+    """Whether ``text`` is a single-suit move ``HAND:RANK`` (``N:A``, ``S:x``, ``S:10``)."""
+    return bool(_SUIT_MOVE.match(text.strip().upper()))
+
+
+def is_deal_move(text: str) -> bool:
+    """Whether ``text`` is a deal move ``HAND:SUITRANK`` (``N:SA``, ``W:H10``)."""
+    return bool(_DEAL_MOVE.match(text.strip().upper()))
+
+
+def normalise_move(text: str) -> str:
+    """``HAND:CARD`` upper case with ``T`` for the ten and ``x`` for a small card (``n:s10`` -> ``N:ST``)."""
+    hand, _, card = text.strip().partition(":")
+    hand, card = hand.strip().upper(), card.strip().upper()
+    if card == "X":
+        return f"{hand}:x"
+    if card.endswith("10"):
+        card = card[:-2] + "T"
+    return f"{hand}:{card}"
+
+
+def move_seat(text: str) -> int:
+    """The seat of a move."""
+    return parse_seat(text.strip().partition(":")[0])
+
+
+def move_rank(text: str) -> int | None:
+    """The rank of a move's card (None for ``x``, ``exit``, ``discard``)."""
+    card = normalise_move(text).partition(":")[2]
+    card = card[1:] if len(card) == 2 and card[0] in SUIT_LETTERS else card
+    return RANK_CHARS.index(card) + 2 if len(card) == 1 and card in RANK_CHARS else None
+
+
+def move_symbols(text: str) -> str:
+    """``N:SA`` -> ``N:♠A``; ``SA`` -> ``♠A``; single-suit moves are unchanged."""
+    seat, _, card = text.rpartition(":")
+    if len(card) >= 2 and card[0] in SUIT_LETTERS:
+        card = SUIT_SYMBOLS[SUIT_LETTERS.index(card[0])] + card[1:]
+    return f"{seat}:{card}" if seat else card

@@ -1,12 +1,26 @@
-"""Tunables in one place."""
+"""Every tunable in one place (the numba kernels' own constants live in their modules)."""
 
-# Largest number of root worlds the exact single-suit solver accepts.
-MAX_SUIT_WORLDS = 1 << 13
+# -- worlds and probabilities ---------------------------------------------------------------------
 # Default hand size used for a-priori probabilities (vacant places per defender).
 HAND_SIZE = 13
-# Default sample size and seed for sampling solvers.
+# Largest number of root worlds the exact single-suit solver accepts.
+MAX_SUIT_WORLDS = 1 << 13
+# The exact deal solver enumerates at most this many layouts of the defenders' cards (a 6-card ending
+# with 12 unknown cards has 924); the sampling deal solvers use every layout up to this many when no
+# sample size is asked for.
+MAX_EXACT_LAYOUTS = 5000
+# A deal's layouts are enumerated (for any purpose) only up to this many.
+MAX_ENUMERATE = 200_000
+
+# -- sampling ------------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 100
 DEFAULT_SEED = 1
+# Deals: tricks searched exactly before double-dummy leaves when neither the problem nor the options
+# say: to the end in endings of at most FULL_DEPTH_TRICKS tricks, else DEFAULT_LOOKAHEAD.
+FULL_DEPTH_TRICKS = 4
+DEFAULT_LOOKAHEAD = 1
+
+# -- the exact single-suit search ------------------------------------------------------------------
 # A single-suit problem's first plays are dealt in turn to SUIT_SEARCHES searches (one when it has
 # at most SUIT_PARALLEL_WORLDS worlds), which up to SUIT_THREADS threads solve side by side (the
 # exact kernels release the GIL); so are a ``tricks: max`` problem's targets.  The answer does not
@@ -14,3 +28,19 @@ DEFAULT_SEED = 1
 SUIT_SEARCHES = 2
 SUIT_THREADS = 2
 SUIT_PARALLEL_WORLDS = 64
+# Rows kept per node by the lower-bound search that gives each first play its threshold.
+SUIT_BEAM = 8
+# Up to this many worlds the first plays are solved without a lower-bound threshold.
+SUIT_SMALL = 8
+# A top node whose replies have this many rows or more (all told) bounds its best line by the split
+# relaxation first (bridgeplay.engine.split).
+SUIT_SPLIT_MIN_ROWS = 64
+
+# -- trees ---------------------------------------------------------------------------------------
+TREE_MAX_WORLDS = 4096
+# ESM on a tree enumerates at most this many MAX strategies.
+TREE_MAX_STRATEGIES = 2_000_000
+
+# -- checks ------------------------------------------------------------------------------------------
+# Tolerance of an expect: number that gives none.
+EXPECT_TOLERANCE = 0.0005

@@ -27,7 +27,8 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
-from bridgeplay import batch
+from bridgeplay import kinds
+from bridgeplay.analysis import batch
 from bridgeplay.cli import main
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -271,12 +272,12 @@ def test_find_problem_files(tmp_path: Path) -> None:
 
 
 def test_normalise_move() -> None:
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     p = from_dict({"kind": "suit", "north": "AQ", "south": "xx", "tricks": 2}, "t.yaml")
-    assert batch.normalise_move("s:2", p) == batch.normalise_move("S:3", p) == "S:x"
-    assert batch.normalise_move("N:q", p) == "N:Q"
-    assert batch.normalise_move("W:h10") == "W:HT"
+    assert kinds.normalise_move("s:2", p) == kinds.normalise_move("S:3", p) == "S:x"
+    assert kinds.normalise_move("N:q", p) == "N:Q"
+    assert kinds.normalise_move("W:h10") == "W:HT"
 
 
 # --------------------------------------------------------------------------- robustness

@@ -11,8 +11,8 @@ import random
 import numpy as np
 import pytest
 
-from bridgeplay import doubledummy as dd
 from bridgeplay.cards import Card, CardError, Deal, Hand
+from bridgeplay.deal import doubledummy as dd
 from bridgeplay.engine.dd import dd_tricks, new_tt, new_work
 
 endplay = pytest.importorskip("endplay")

@@ -15,9 +15,9 @@ from numba import types
 from numba.typed import Dict
 
 from bridgeplay.engine.ddsuit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, _dd_fill, dd_after_leads, dd_tricks
-from bridgeplay.problem import from_dict
-from bridgeplay.solvers.suitsearch import SuitSearch
-from bridgeplay.worlds import suit_worlds
+from bridgeplay.kinds import from_dict
+from bridgeplay.suit.search import SuitSearch
+from bridgeplay.suit.worlds import suit_worlds
 
 
 def _cards(mask: int) -> list[int]:

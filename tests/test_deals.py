@@ -19,9 +19,10 @@ from click.testing import CliRunner
 
 from bridgeplay.cards import holding_str
 from bridgeplay.cli import main
-from bridgeplay.dealworlds import DealWorlds
-from bridgeplay.problem import ProblemError, from_dict, load
-from bridgeplay.solvers import Options, solve
+from bridgeplay.deal.worlds import DealWorlds
+from bridgeplay.errors import ProblemError, SolverError
+from bridgeplay.kinds import from_dict, load, solve
+from bridgeplay.options import Options
 from tests.reference.deal_tree import build, parse_cards
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -131,7 +132,7 @@ def test_fig13_exhaustive_repeated_minimaxing_rates_the_heart_ace_certain_too() 
 
 def test_fig13_double_dummy_values_equal_dds() -> None:
     """Every layout, every first play: bridgeplay's double dummy against DDS (endplay)."""
-    from bridgeplay.solvers.dealsampling import dd_matrix, root_plays
+    from bridgeplay.deal.sampling import dd_matrix, root_plays
 
     p = load(FIG13)
     west = DealWorlds(p).enumerate()
@@ -180,7 +181,7 @@ def test_fig16_repeated_minimaxing_is_happy_to_play_spades_early_and_agrees_with
     assert lo <= r.probability <= hi
     v = values(r)
     # DDS on the same sampled layouts, for a low spade, the jack, a side suit and the king
-    from bridgeplay.dealworlds import unique_weights
+    from bridgeplay.deal.worlds import unique_weights
 
     west, weights = unique_weights(DealWorlds(p).sample(8, 5))
     for mv in ("N:S2", "N:SJ", "N:DA", "N:SK"):
@@ -415,14 +416,20 @@ def test_cli_sampled_solver_reports_sample_seed_and_interval() -> None:
     assert 0 <= lo <= out["probability"] <= hi <= 1
 
 
-def test_esm_on_a_full_deal_samples_and_says_so() -> None:
-    """2,704,156 layouts are beyond the exact solver: it falls back to repeated minimaxing over a sample."""
-    r = solve(load(FIG16), "esm", Options(samples=4, seed=3))
-    assert r.solver == "deal-repeated" and r.extra["samples"] == 4 and not r.extra["exhaustive"]
-    assert "too many for the exact solver" in r.extra["note"]
+def test_esm_on_a_full_deal_refuses_and_the_default_samples_and_says_so() -> None:
+    """2,704,156 layouts are beyond the exact solver.  Named, it refuses and says what would run (a solver the
+    user names is never replaced by another); without --solver the deal kind picks repeated minimaxing over a
+    sample, and the result and the report say so and why."""
+    with pytest.raises(SolverError, match=r"esm cannot enumerate 2,704,156 layouts \(limit 5,000\); try --solver"):
+        solve(load(FIG16), "esm", Options(samples=4, seed=3))
+    r = solve(load(FIG16), None, Options(samples=4, seed=3))
+    assert r.solver == "deal-repeated" and r.extra["samples"] == 4 and not r.extra["exhaustive"] and not r.exact
+    assert "too many for the exact solver" in r.why
     out = CliRunner().invoke(main, ["solve", str(FIG16), "--samples", "4", "--seed", "3"])
     assert out.exit_code == 0, out.output
     assert "too many for the exact solver" in " ".join(out.output.split())
+    named = CliRunner().invoke(main, ["solve", str(FIG16), "--solver", "esm", "--json"])
+    assert named.exit_code == 2 and named.stdout == "" and "try --solver deal-alphamu" in named.stderr
 
 
 def test_cli_bad_deal_file_exits_2(tmp_path: Path) -> None:

@@ -15,8 +15,8 @@ import numpy as np
 import pytest
 
 from bridgeplay.cards import rank_char
-from bridgeplay.solvers.suitsearch import LEAD_FREE, LEAD_N, LEAD_S, SuitSearch
-from bridgeplay.worlds import suit_worlds
+from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, SuitSearch
+from bridgeplay.suit.worlds import suit_worlds
 
 try:
     from tests.reference.esm_literal import count_strategies, esm_literal
@@ -130,8 +130,8 @@ def test_tricks_max_table_equals_one_solve_per_target(north: str, south: str, th
     """``tricks: max`` solves its targets side by side on threads (and the ones no world can make
     double dummy in a moment): still equal to solving every target on its own."""
     from bridgeplay import config
-    from bridgeplay.problem import from_dict
-    from bridgeplay.solvers import esm
+    from bridgeplay.kinds import from_dict
+    from bridgeplay.suit import exact as esm
 
     monkeypatch.setattr(config, "SUIT_THREADS", threads)
     assert esm.solve_threads() == min(threads, len(os.sched_getaffinity(0)))
@@ -149,8 +149,8 @@ def test_first_plays_shared_out_to_threads_give_the_same_answer(north: str, sout
     """The first plays are dealt to two searches; solving them on one thread or two gives the same
     values, the same line (the same search finds it) and the same count of positions."""
     from bridgeplay import config
-    from bridgeplay.problem import from_dict
-    from bridgeplay.solvers.esm import SuitAnalysis
+    from bridgeplay.kinds import from_dict
+    from bridgeplay.suit.exact import SuitAnalysis
 
     d = {"kind": "suit", "north": north, "south": south}
     d.update({"tricks": target} if target else {"objective": "tricks"})
@@ -174,7 +174,7 @@ def test_first_plays_shared_out_to_threads_give_the_same_answer(north: str, sout
 def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str, south: str) -> None:
     """A top node with levels (expected tricks) may prove its narrow line best level by level
     (``_level_bound``) instead of combining every row: the same value for every first play."""
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
     worlds = suit_worlds(p.outstanding)
@@ -195,7 +195,7 @@ def switched(north: str, south: str, target: int | None, switch: str,
              counters: list | None = None) -> tuple[list[list[float]], list[int]]:
     """Every first play's value and the positions solved, with the search's ``switch`` on, then off
     (``counters``: the searches' counters are appended to it, on then off)."""
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
     worlds = suit_worlds(p.outstanding)
@@ -231,8 +231,8 @@ def test_expected_tricks_of_every_first_play_is_the_sum_of_its_targets(north: st
     and on these two combinations (8 outstanding cards, fronts large enough to be combined by parts
     with levels) each first play's best line is best for every target at once, so its expected
     tricks are exactly that sum: the multi-level search loses no row the single-level ones keep."""
-    from bridgeplay.problem import from_dict
-    from bridgeplay.solvers.esm import SuitAnalysis
+    from bridgeplay.kinds import from_dict
+    from bridgeplay.suit.exact import SuitAnalysis
 
     p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
     expected = {m[:2]: m[3] for m in SuitAnalysis(p, None).first_moves}
@@ -345,7 +345,7 @@ def test_lead_of_the_ace_opposite_qt86_is_flattened() -> None:
     """QT86 opposite A for expected tricks: under the ace North has one play (the 6), so the lead of the ace
     is solved over pairs of defenders' cards and proved there (without the rule, East's 35K-row combinations
     after West's 7 had to be formed: 3.6 s)."""
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     p = from_dict({"kind": "suit", "north": "QT86", "south": "A", "objective": "tricks"}, "<t>")
     worlds = suit_worlds(p.outstanding)

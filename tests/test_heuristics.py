@@ -1,4 +1,4 @@
-"""Heuristics on single-suit play and their true worth (bridgeplay.solvers.policy / repeated / vector / tactics).
+"""Heuristics on single-suit play and their true worth (bridgeplay.suit.policy / repeated / vector / tactics).
 
 Expected numbers come from outside bridgeplay: hand calculations (binomial formulas written out
 below, or the problem files' verification tables), the statements of Frank & Basin (1998)
@@ -18,28 +18,27 @@ import numpy as np
 import pytest
 from click.testing import CliRunner
 
+from bridgeplay.analysis.compare import compare
+from bridgeplay.cards import E, N, S, W
 from bridgeplay.cli import main
-from bridgeplay.problem import from_dict, load
-from bridgeplay.solvers import repeated, tactics
-from bridgeplay.solvers.compare import builders, compare, diagnose, random_suit_problem
-from bridgeplay.solvers.policy import (
-    MAX,
+from bridgeplay.kinds import from_dict, load
+from bridgeplay.suit import repeated, tactics
+from bridgeplay.suit.compare import builders, diagnose
+from bridgeplay.suit.diagnosis import change_witness, locality, reach, signature
+from bridgeplay.suit.game import MAX, SuitGame
+from bridgeplay.suit.policy import (
     CachedPolicy,
     ExactPolicy,
     FunctionPolicy,
     OverridePolicy,
     Policy,
-    SuitGame,
-    change_witness,
     evaluate,
-    locality,
-    reach,
     run_heuristic,
-    signature,
 )
-from bridgeplay.solvers.suitsearch import E, N, S, SuitSearch, W
-from bridgeplay.solvers.tactics import TacticSearch, plan_vector
-from bridgeplay.worlds import SuitWorlds
+from bridgeplay.suit.random import random_suit_problem
+from bridgeplay.suit.search import SuitSearch
+from bridgeplay.suit.tactics import TacticSearch, plan_vector
+from bridgeplay.suit.worlds import SuitWorlds
 
 try:
     from tests.reference.esm_literal import play_strategy

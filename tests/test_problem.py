@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 
 from bridgeplay.cards import ranks_of
-from bridgeplay.problem import ProblemError, from_dict, load
+from bridgeplay.errors import ProblemError
+from bridgeplay.kinds import from_dict, load
 
 
 def suit(**kw):

@@ -5,7 +5,7 @@ module only checks the files themselves:
 
 * every ``*.yaml`` under ``problems/`` parses as a YAML mapping with ``name``, ``kind`` and ``source``;
 * every ``kind: suit`` file has an ``expect:`` block with a probability, a table, expected_tricks or a note,
-  numbers in range and a tolerance with each number, and loads with :func:`bridgeplay.problem.load`;
+  numbers in range and a tolerance with each number, and loads with :func:`bridgeplay.kinds.load`;
 * where a suit file carries a verification table in its comments (West-East split, P(split), cases,
   successes, contribution), each row is recomputed from the a-priori formula
   C(V - n, vW - k) / C(V, vW) for one West holding of k of the n outstanding cards (renormalised when
@@ -86,7 +86,7 @@ def test_suit_expectations(path: Path) -> None:
 
 @pytest.mark.parametrize("path", SUIT_FILES, ids=_ids(SUIT_FILES))
 def test_loads_with_bridgeplay(path: Path) -> None:
-    problem = pytest.importorskip("bridgeplay.problem")
+    problem = pytest.importorskip("bridgeplay.kinds")
     problem.load(path)
 
 

@@ -9,11 +9,12 @@ import random
 import numpy as np
 import pytest
 
+from bridgeplay.cards import ranks_of as _ranks
 from bridgeplay.engine.split import _legal_split, _simplex_max, _split_bound, _split_value, _useful_rows
 from bridgeplay.engine.suit import _swaps
 from bridgeplay.engine.vectors import _bit_weights, _pareto, weight_table
-from bridgeplay.solvers.suitsearch import LEAD_FREE, NO_PRUNE, SuitSearch, _ranks
-from bridgeplay.worlds import suit_worlds
+from bridgeplay.suit.search import LEAD_FREE, NO_PRUNE, SuitSearch
+from bridgeplay.suit.worlds import suit_worlds
 
 
 def instance(seed: int, nbits: int = 20, replies: int = 3, rows: int = 5):
@@ -150,7 +151,7 @@ def test_simplex_solves_a_small_programme() -> None:
 
 
 def first_play_values(north: str, south: str, target: int | None, split: int):
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     d = {"kind": "suit", "north": north, "south": south}
     d.update({"tricks": target} if target else {"objective": "tricks"})
@@ -179,8 +180,8 @@ def pair_programme(north: str, south: str, target: int | None, lead: str):
     """A flattened top node as the split bound sees it: the pairs of defenders' cards after ``lead`` (third hand
     has one card), each pair's front at the next trick's boundary (whole, no threshold), and the card swaps."""
     from bridgeplay.engine.vectors import _mask_pareto
-    from bridgeplay.problem import from_dict
-    from bridgeplay.solvers.esm import root_lead, thresholds, worlds_for
+    from bridgeplay.kinds import from_dict
+    from bridgeplay.suit.exact import root_lead, thresholds, worlds_for
 
     d = {"kind": "suit", "north": north, "south": south}
     d.update({"tricks": target} if target else {"objective": "tricks"})
@@ -313,7 +314,7 @@ def test_a_relaxation_that_is_not_tight_is_probed_below_its_bound(south: str) ->
 only the rows a line worth their threshold can use under the bound's split (``_useful_rows``): 0.8M pairs in
 all, 9.4M before.  KJ975/3, lead of the 3: the plain programme outgrows the simplex (1.611); the one reduced by
 the swap of West's 4 and 2, which only the 3 led separates, bounds 1.5037 (10.8M pairs before, a full combination)."""
-    from bridgeplay.problem import from_dict
+    from bridgeplay.kinds import from_dict
 
     p = from_dict({"kind": "suit", "north": "KJ975", "south": south, "objective": "tricks"}, "<t>")
     worlds = suit_worlds(p.outstanding)

@@ -12,9 +12,10 @@ from __future__ import annotations
 
 import pytest
 
-from bridgeplay.problem import from_dict
-from bridgeplay.solvers.esm import SuitAnalysis
-from bridgeplay.solvers.suitsearch import Decision, N, S
+from bridgeplay.cards import N, S
+from bridgeplay.kinds import from_dict
+from bridgeplay.suit.exact import SuitAnalysis
+from bridgeplay.suit.search import Decision
 
 
 def _winner(table: list[tuple[int, int]]) -> int:

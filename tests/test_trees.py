@@ -15,8 +15,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from bridgeplay.errors import ProblemError
 from bridgeplay.games import tree as T
-from bridgeplay.problem import ProblemError, from_dict, load
+from bridgeplay.kinds import from_dict, load
 
 TREES = Path(__file__).resolve().parent.parent / "problems" / "trees"
 TREE_FILES = sorted(TREES.glob("*.yaml"))

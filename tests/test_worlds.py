@@ -7,7 +7,7 @@ from math import comb
 
 import pytest
 
-from bridgeplay.worlds import holding_probability, split_probability, split_table, suit_worlds
+from bridgeplay.suit.worlds import holding_probability, split_probability, split_table, suit_worlds
 
 PUBLISHED = {  # missing cards -> split percentages to four decimals (both ways added)
     2: {(1, 1): 52.00, (2, 0): 48.00},

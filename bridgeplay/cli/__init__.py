@@ -1,0 +1,45 @@
+"""The ``bridgeplay`` command line: click commands only, each thin -- parse, call the library, render.
+
+``bridgeplay --help`` imports neither numba nor the solvers; a command loads what its problem's kind needs.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+import click
+
+from bridgeplay import __version__
+from bridgeplay.cli.batch import batch
+from bridgeplay.cli.compare import compare
+from bridgeplay.cli.dd import dd_command
+from bridgeplay.cli.solve import solve, solvers
+from bridgeplay.cli.validate import validate
+
+
+class _Group(click.Group):
+    """Ctrl-C anywhere exits 130 with one line (click would print "Aborted!" and exit 1)."""
+
+    def invoke(self, ctx: click.Context) -> Any:
+        try:
+            return super().invoke(ctx)
+        except KeyboardInterrupt:
+            click.echo("bridgeplay: interrupted", err=True)
+            ctx.exit(130)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="bridgeplay")
+def main() -> None:
+    """Analyse bridge card play: the best line, its chance of success, and why.
+
+    Example: bridgeplay solve problems/paper/fig02-akqj9-xx.yaml
+    """
+
+
+for command in (solve, solvers, batch, validate, compare, dd_command):
+    main.add_command(command)
+
+if __name__ == "__main__":  # pragma: no cover
+    main(sys.argv[1:])

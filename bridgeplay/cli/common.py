@@ -1,0 +1,89 @@
+"""What every command shares: the one-line error, the ``--json`` option, JSON output, the consoles,
+the first run's compile notice and the progress bar."""
+
+from __future__ import annotations
+
+import json
+import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
+from typing import Any
+
+import click
+from rich.console import Console
+
+from bridgeplay.options import Progress, no_progress
+
+
+class BadInput(click.ClickException):
+    """Bad input: one line on stderr (``bridgeplay: error: FILE: field: what``), exit code 2, no traceback."""
+
+    exit_code = 2
+
+    def show(self, file: Any = None) -> None:
+        click.echo(f"bridgeplay: error: {self.format_message()}", err=True)
+
+
+def json_option(f: Any) -> Any:
+    """The one ``--json`` option every command takes."""
+    return click.option("--json", "as_json", is_flag=True,
+                        help="Print JSON (schema: bridgeplay/schema/result.json) instead of the report.")(f)
+
+
+def console() -> Console:
+    return Console(highlight=False)
+
+
+def error_console() -> Console:
+    return Console(stderr=True, highlight=False)
+
+
+def emit_json(obj: Any) -> None:
+    """One JSON object on one line of stdout; a reader that went away (``| head``) ends us quietly."""
+    try:
+        click.echo(json.dumps(obj, ensure_ascii=False))
+        sys.stdout.flush()
+    except BrokenPipeError:
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(0)
+
+
+@contextmanager
+def compiling(kind: Any, quiet: bool = False) -> Iterator[None]:
+    """On a cold kernel cache, one line on stderr (with a spinner on a terminal) while the kernels compile."""
+    from bridgeplay.engine import cache
+
+    if not kind.kernels or not cache.cold(list(kind.kernels)):
+        yield
+        return
+    err = error_console()
+    text = f"compiling bridgeplay's kernels once — about {kind.compile_seconds} s"
+    if err.is_terminal and not quiet:
+        with err.status(text):
+            yield
+        err.print(f"{text}: done")
+    else:
+        click.echo(f"bridgeplay: {text}", err=True)
+        yield
+
+
+@contextmanager
+def progress_bar(enabled: bool) -> Iterator[Progress]:
+    """A rich progress bar on stderr for long work, on a terminal only; else a callback that does nothing."""
+    err = error_console()
+    if not enabled or not err.is_terminal:
+        yield no_progress
+        return
+    from rich.progress import BarColumn, Progress, TextColumn, TimeElapsedColumn
+
+    with Progress(TextColumn("{task.description}"), BarColumn(), TextColumn("{task.completed}/{task.total}"),
+                  TimeElapsedColumn(), console=err, transient=True) as bar:
+        tasks: dict[str, Any] = {}
+
+        def update(what: str, done: int, total: int) -> None:
+            if what not in tasks:
+                tasks[what] = bar.add_task(what, total=total)
+            bar.update(tasks[what], completed=done, total=total)
+
+        yield update

@@ -1,0 +1,179 @@
+"""Exact best defence for deal problems (endings, few hidden cards): the ``esm`` solver on ``kind: deal``.
+
+Every layout of the defenders' cards is a world (equally likely, :mod:`bridgeplay.deal.worlds`); the
+Pareto-front search of :mod:`bridgeplay.deal.search` returns, for each distinct first play of
+declarer, the best chance of the target (or the most expected tricks) against a defence that knows
+the layout and declarer's strategy -- what exhaustive strategy minimisation defines.  The report
+is the single-suit one: the best card and its chance, every first play, a verification table
+grouped by the defenders' layouts (suit lengths of West and East) listing the layouts that succeed,
+and the line as a strategy tree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import OrderedDict
+from typing import Any
+
+import numpy as np
+
+from bridgeplay import config
+from bridgeplay.cards import SEAT_LETTERS, STRAIN_LETTERS, Card, deal_move
+from bridgeplay.deal.problem import DealProblem
+from bridgeplay.deal.search import DealSearch, Decision, without
+from bridgeplay.deal.worlds import DealWorlds, layout_key, layout_text
+from bridgeplay.errors import SolverError
+from bridgeplay.options import Options
+from bridgeplay.result import MoveValue, Result, Split
+
+METHOD = "exact best defence (Pareto fronts of payoff vectors over every layout of the defenders' cards)"
+
+
+def root_state(problem: DealProblem) -> tuple[Any, Any, Any, int, tuple]:
+    table = tuple((seat, c.suit, c.rank) for seat, c in zip(problem.table_seats, problem.table))
+    return problem.north, problem.south, problem.defenders, problem.leader, table
+
+
+def thresholds(problem: DealProblem) -> tuple[int, ...]:
+    if problem.tricks is None:
+        return tuple(range(1, problem.tricks_left + 1))
+    return (problem.tricks,)
+
+
+def too_many(count: int, limit: int = config.MAX_EXACT_LAYOUTS) -> str:
+    """Why esm cannot take a deal of ``count`` layouts, and what would run."""
+    return (f"esm cannot enumerate {count:,} layouts (limit {limit:,}); try --solver deal-alphamu "
+            f"(or deal-repeated, deal-vector, deal-prm), which sample them")
+
+
+def exact_worlds(problem: DealProblem, limit: int = config.MAX_EXACT_LAYOUTS) -> tuple[DealWorlds, np.ndarray]:
+    """Every layout, or :class:`SolverError` when there are more than ``limit``."""
+    worlds = DealWorlds(problem)
+    if worlds.count > limit:
+        raise SolverError(problem.file, "esm", too_many(worlds.count, limit))
+    return worlds, worlds.enumerate()
+
+
+def world_payoffs(levels: list[int], nw: int) -> list[float]:
+    """Per world: 1/0 for a target (one level), else tricks (one level per trick)."""
+    return [float(sum(1 for lv in levels if lv >> i & 1)) for i in range(nw)]
+
+
+def split_rows(worlds: DealWorlds, west: np.ndarray, weights: np.ndarray, payoff: list[float],
+               target_mode: bool) -> list[Split]:
+    """Verification table: one row per layout pattern (suit lengths W / E), most likely first."""
+    groups: OrderedDict[tuple[str, str], list[int]] = OrderedDict()
+    east = [worlds.east(west[i]) for i in range(len(west))]
+    for i in range(len(west)):
+        groups.setdefault(layout_key(west[i], east[i]), []).append(i)
+    total = float(weights.sum())
+    rows = []
+    for (kw, ke), idx in groups.items():
+        prob = float(sum(weights[i] for i in idx)) / total
+        contribution = float(sum(weights[i] * payoff[i] for i in idx)) / total
+        holdings = []
+        for i in idx:
+            if payoff[i] > 0:
+                text = layout_text(west[i], east[i])
+                if not target_mode:
+                    text += f" ({payoff[i]:g})"
+                holdings.append(text)
+        succ = sum(1 for i in idx if payoff[i] > 0) if target_mode else None
+        rows.append(Split(kw, ke, prob, len(idx), succ, contribution, holdings))  # type: ignore[arg-type]
+    rows.sort(key=lambda r: (-r.probability, r.west))
+    return rows
+
+
+def strategy_json(decisions: list[Decision], weights: np.ndarray) -> list[dict[str, Any]]:
+    total = float(weights.sum())
+    out = []
+    for d in decisions:
+        side = "declarer" if d.seat in (0, 2) else "defence"
+        node: dict[str, Any] = {"play": deal_move(d.seat, d.card), "side": side}
+        if d.seat in (1, 3):
+            node["probability"] = float(sum(weights[i] for i in range(len(weights)) if d.worlds >> i & 1)) / total
+        if d.children:
+            node["then"] = strategy_json(d.children, weights)
+        out.append(node)
+    return out
+
+
+def analyse(problem: DealProblem, west: np.ndarray, weights: np.ndarray, lookahead: int | None = None,
+            deadline: float | None = None) -> tuple[DealSearch, list]:
+    """Run the search over the given worlds; returns the search and its first moves (best first)."""
+    north, south, dfd, leader, table = root_state(problem)
+    search = DealSearch(problem.trump, dfd, west, weights, lookahead=lookahead, deadline=deadline)
+    first = search.first_moves(north, south, dfd, leader, table, thresholds(problem))
+    return search, first
+
+
+def best_line(problem: DealProblem, search: DealSearch, first: list, depth: int) -> tuple[list[int], list[Decision]]:
+    """Levels (world bitsets) the best line wins, and that line as a tree of ``depth`` declarer decisions."""
+    north, south, dfd, leader, table = root_state(problem)
+    ths = thresholds(problem)
+    play, front, _, i = first[0]
+    need = search.row_levels(front[i], len(ths))
+    seat, s, r = play
+    n2 = without(north, s, r) if seat == 0 else north
+    s2 = without(south, s, r) if seat == 2 else south
+    sub = search.explain(n2, s2, dfd, search.all, ths, leader, table + (play,), need, depth - 1, search.lookahead)
+    return need, [Decision(seat, Card(s, r), search.all, sub)]
+
+
+def moves_of(problem: DealProblem, first: list) -> list[MoveValue]:
+    target = problem.tricks is not None
+    out = []
+    for (seat, s, r), _, v, _ in first:
+        mv = deal_move(seat, Card(s, r))
+        out.append(MoveValue(mv, v if target else None, None if target else v))
+    return out
+
+
+def solve(problem: DealProblem, options: Options | None = None) -> Result:
+    """Exact best defence over every layout (``--solver esm`` on a deal problem)."""
+    options = options or Options()
+    t0 = time.perf_counter()
+    worlds, west = exact_worlds(problem)
+    weights = np.full(len(west), 1.0 / len(west))
+    search, first = analyse(problem, west, weights)
+    need, line = best_line(problem, search, first, options.depth)
+    target = problem.tricks is not None
+    payoff = world_payoffs(need, len(west))
+    value = first[0][2]
+    result = Result(
+        problem=problem.name,
+        file=problem.file,
+        kind="deal",
+        solver="esm",
+        method=METHOD,
+        exact=True,
+        target=problem.tricks,
+        probability=value if target else None,
+        expected_tricks=None if target else value,
+        objective=problem.objective,
+        moves=moves_of(problem, first),
+        splits=split_rows(worlds, west, weights, payoff, target),
+        strategy=strategy_json(line, weights),
+    )
+    result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
+                    "exhaustive": True}
+    result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump)}
+    return result
+
+
+def strain_text(trump: int) -> str:
+    """``S H D C NT``."""
+    return "NT" if trump == 4 else STRAIN_LETTERS[trump]
+
+
+def choose(problem: DealProblem, options: Options) -> tuple[str, str]:
+    """The default method for a deal: ``esm`` when its layouts can be enumerated, else ``deal-repeated``."""
+    count = DealWorlds(problem).count
+    if count <= config.MAX_EXACT_LAYOUTS:
+        return "esm", f"the default for deals: every one of the {count:,} layouts can be enumerated, so exact"
+    samples = options.samples or config.DEFAULT_SAMPLES
+    return "deal-repeated", (
+        f"the default for deals: {count:,} layouts are too many for the exact solver (at most "
+        f"{config.MAX_EXACT_LAYOUTS:,}), so repeated minimaxing over {samples} sampled layouts, double dummy in "
+        f"each: an estimate that lets declarer see the cards (--solver deal-alphamu searches exact best defence "
+        f"over the sample)")

@@ -1,0 +1,187 @@
+"""Worlds of a deal problem: the layouts of the defenders' cards, counted, enumerated or sampled.
+
+A *world* gives every card the defenders hold now to West or East.  West holds ``vW`` cards and
+East ``vE`` (the vacant places: what each holds now); every layout with those counts that agrees
+with the constraints (known cards, voids shown or stated, suit lengths and high-card points of the
+hand at the start of the history) is equally likely -- a random deal conditioned on what declarer
+knows -- so each of the ``count`` worlds has probability exactly ``1/count``.
+
+The count is exact and cheap however many worlds there are: per suit, the West holdings allowed
+by that suit's constraints are grouped by (cards, high-card points); a product over the four suits
+(a small dynamic programme on West's total cards and points) counts the layouts with ``vW`` cards
+whose points satisfy both defenders' ranges.  The same tables draw exactly uniform samples (no
+rejection) and enumerate the worlds when there are few enough.
+
+A world is stored as West's holding now, one mask per suit (``int64[4]``, bit r = rank r); East
+holds the defenders' other cards.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from fractions import Fraction
+from math import comb
+from typing import Any
+
+import numpy as np
+
+from bridgeplay import config
+from bridgeplay.cards import E, W, popcount, short_hand_text
+from bridgeplay.cards import hcp as _hcp
+
+MAX_ENUMERATE = config.MAX_ENUMERATE
+
+
+def _subsets(mask: int) -> Iterator[int]:
+    """Every subset of ``mask`` (including 0 and mask)."""
+    sub = mask
+    while True:
+        yield sub
+        if sub == 0:
+            return
+        sub = (sub - 1) & mask
+
+
+class DealWorlds:
+    """Counts, enumerates and samples the layouts of a :class:`~bridgeplay.deal.problem.DealProblem`.
+
+    Raises ``ValueError`` (one line) when no layout satisfies the constraints.
+    """
+
+    def __init__(self, problem: Any) -> None:  # a DealProblem (which imports this module)
+        self.problem = problem
+        self.dfd = tuple(int(m) for m in problem.defenders)
+        self.vw = problem.holds(W)
+        self.ve = problem.holds(E)
+        wi, ei = problem.west, problem.east
+        self.hcp_total = sum(_hcp(m) for m in self.dfd)
+        self.hcp_played_w = sum(_hcp(m) for m in wi.played)
+        self.hcp_played_e = sum(_hcp(m) for m in ei.played)
+        # per suit: {(k, hcp): [west masks]}
+        self.groups: list[dict[tuple[int, int], list[int]]] = []
+        for s in range(4):
+            d = self.dfd[s]
+            g: dict[tuple[int, int], list[int]] = {}
+            for wm in _subsets(d):
+                em = d & ~wm
+                if wm & wi.known[s] != wi.known[s] or em & ei.known[s] != ei.known[s]:
+                    continue
+                if s in wi.voids and wm or s in ei.voids and em:
+                    continue
+                lw = popcount(wm) + popcount(wi.played[s])
+                le = popcount(em) + popcount(ei.played[s])
+                if not wi.lengths[s][0] <= lw <= wi.lengths[s][1] or not ei.lengths[s][0] <= le <= ei.lengths[s][1]:
+                    continue
+                g.setdefault((popcount(wm), _hcp(wm)), []).append(wm)
+            for key in g:
+                g[key].sort(reverse=True)
+            self.groups.append(g)
+        # prefix[s][(K, H)] = number of West holdings of suits 0..s-1 with K cards, H points
+        self.prefix: list[dict[tuple[int, int], int]] = [{(0, 0): 1}]
+        for s in range(4):
+            nxt: dict[tuple[int, int], int] = {}
+            for (k0, h0), c0 in self.prefix[-1].items():
+                for (k, h), masks in self.groups[s].items():
+                    if k0 + k <= self.vw:
+                        key = (k0 + k, h0 + h)
+                        nxt[key] = nxt.get(key, 0) + c0 * len(masks)
+            self.prefix.append(nxt)
+        self.finals = {
+            h: c for (k, h), c in self.prefix[4].items() if k == self.vw and self._hcp_ok(h)
+        }
+        self.count = sum(self.finals.values())
+        if self.count == 0:
+            raise ValueError("no layout of the defenders' cards satisfies the constraints")
+
+    def _hcp_ok(self, h: int) -> bool:
+        wi, ei = self.problem.west, self.problem.east
+        hw = h + self.hcp_played_w
+        he = self.hcp_total - h + self.hcp_played_e
+        return wi.hcp[0] <= hw <= wi.hcp[1] and ei.hcp[0] <= he <= ei.hcp[1]
+
+    # -- exact probabilities -------------------------------------------------------------------
+    @property
+    def probability(self) -> Fraction:
+        """Probability of each world (all equally likely)."""
+        return Fraction(1, self.count)
+
+    @property
+    def unconstrained(self) -> int:
+        """Layouts with the right counts before any constraint: C(vW + vE, vW)."""
+        return comb(self.vw + self.ve, self.vw)
+
+    # -- enumeration ----------------------------------------------------------------------------
+    def enumerate(self, limit: int = MAX_ENUMERATE) -> np.ndarray:
+        """Every world as ``int64[count, 4]`` (West's holding per suit), in a fixed order."""
+        if self.count > limit:
+            raise ValueError(f"{self.count} layouts of the defenders' cards are too many to enumerate (limit {limit})")
+        out = np.zeros((self.count, 4), dtype=np.int64)
+        row = 0
+        cur = [0, 0, 0, 0]
+
+        def rec(s: int, k: int, h: int) -> None:
+            nonlocal row
+            if s < 0:
+                if k == 0 and h == 0:
+                    out[row, :] = cur
+                    row += 1
+                return
+            for (ks, hs), masks in sorted(self.groups[s].items(), key=lambda kv: (-kv[0][0], -kv[0][1])):
+                if ks <= k and self.prefix[s].get((k - ks, h - hs), 0):
+                    for m in masks:
+                        cur[s] = m
+                        rec(s - 1, k - ks, h - hs)
+            cur[s] = 0
+
+        for h in sorted(self.finals):
+            rec(3, self.vw, h)
+        assert row == self.count
+        # a stable, readable order: by West's holding, spades first, high cards first
+        order = np.lexsort((-out[:, 3], -out[:, 2], -out[:, 1], -out[:, 0]))
+        return out[order]
+
+    # -- sampling -------------------------------------------------------------------------------------
+    def sample(self, n: int, seed: int) -> np.ndarray:
+        """``n`` worlds drawn independently and exactly uniformly (with replacement), seeded."""
+        rng = np.random.default_rng(seed)
+        out = np.zeros((n, 4), dtype=np.int64)
+        hs = sorted(self.finals)
+        hw = np.array([self.finals[h] for h in hs], dtype=float)
+        hw /= hw.sum()
+        for i in range(n):
+            k = self.vw
+            h = hs[int(rng.choice(len(hs), p=hw))]
+            for s in range(3, -1, -1):
+                opts = []
+                wts = []
+                for (ks, hsu), masks in self.groups[s].items():
+                    c = self.prefix[s].get((k - ks, h - hsu), 0)
+                    if ks <= k and c:
+                        opts.append((ks, hsu, masks))
+                        wts.append(float(c) * len(masks))
+                p = np.array(wts)
+                j = int(rng.choice(len(opts), p=p / p.sum()))
+                ks, hsu, masks = opts[j]
+                out[i, s] = masks[int(rng.integers(len(masks)))]
+                k -= ks
+                h -= hsu
+        return out
+
+    def east(self, west: np.ndarray) -> np.ndarray:
+        return np.array([self.dfd[s] & ~int(west[s]) for s in range(4)], dtype=np.int64)
+
+
+def layout_key(west: np.ndarray, east: np.ndarray) -> tuple[str, str]:
+    """Suit-length pattern of each defender's holding now, S-H-D-C, e.g. ``('1-0-1-1', '0-0-1-2')``."""
+    return ("-".join(str(popcount(int(m))) for m in west), "-".join(str(popcount(int(m))) for m in east))
+
+
+def layout_text(west: np.ndarray, east: np.ndarray) -> str:
+    """``♠2 ♦5 ♣5 – ♦4 ♣43`` (West's cards, then East's)."""
+    return f"{short_hand_text(west)} – {short_hand_text(east)}"
+
+
+def unique_weights(worlds: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+    """Distinct rows of a sample and how often each was drawn (weights for the solvers)."""
+    uniq, counts = np.unique(worlds, axis=0, return_counts=True)
+    return uniq.astype(np.int64), counts.astype(np.float64)

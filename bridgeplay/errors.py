@@ -1,0 +1,26 @@
+"""The library's typed errors.  The command line turns :class:`ProblemError` into one line and exit code 2."""
+
+from __future__ import annotations
+
+
+class ProblemError(ValueError):
+    """Invalid or unreadable input: one line naming the file, the field (and the line) and what is wrong.
+
+    ``str(error)`` is ``FILE: FIELD: MESSAGE`` (the parts that are known), e.g.
+    ``problems/x.yaml: north: unknown rank 'Z' in 'AZ'``.
+    """
+
+    def __init__(self, path: str | None, field: str | None, message: str) -> None:
+        self.path = path
+        self.field = field
+        self.message = message
+        parts = [p for p in (path, field) if p]
+        super().__init__(": ".join(parts + [message]))
+
+
+class SolverError(ProblemError):
+    """The solver named cannot run this problem (wrong kind, too many worlds): says why and what would run."""
+
+    def __init__(self, path: str | None, solver: str, message: str) -> None:
+        self.solver = solver
+        super().__init__(path, "solver" if solver else None, message)

@@ -1,0 +1,305 @@
+"""The registry of kinds of problem: everything that depends on the kind is found here, by name.
+
+Each :class:`Kind` names (as ``"module:attribute"`` strings, imported on first use, so that ``import
+bridgeplay`` stays light):
+
+* its loader ``(data, path) -> Problem`` (a validated, immutable problem with ``name, file, kind,
+  expect``);
+* its solvers, ``name -> (problem, options) -> Result``, all with the same signature;
+* its default: a function ``(problem, options) -> (solver name, why)`` that picks the method when the
+  user names none, and says why;
+* its ``expect:`` semantics: a module with ``validate(problem)``, ``check(problem, result) -> (errors,
+  checked)``, ``checkable(problem, solver)`` and ``describe(problem, solver)``;
+* what ``bridgeplay compare`` runs on it, if anything;
+* the engine modules its solvers compile, for the first run's notice.
+
+``load``, ``solve``, ``compare``, ``batch``, ``validate``, the reports and ``bridgeplay solvers``
+dispatch through it; nothing else tests a problem's kind.  A new kind of problem is a new package plus
+one entry in :data:`KINDS`.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import time
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any, Protocol
+
+from bridgeplay.errors import ProblemError, SolverError
+from bridgeplay.options import Options
+from bridgeplay.result import Result
+from bridgeplay.yamlio import as_mapping, fail, read_yaml
+
+
+class Problem(Protocol):
+    """What every kind's problem type has."""
+
+    name: str
+    file: str
+    kind: str
+    expect: dict[str, Any]
+
+
+def resolve_ref(ref: str) -> Any:
+    """The object a ``"module:attribute"`` reference names (the module is imported on first use)."""
+    module, _, attr = ref.partition(":")
+    return getattr(importlib.import_module(module), attr) if attr else importlib.import_module(module)
+
+
+@dataclass(frozen=True)
+class SolverInfo:
+    """One solver of a kind: its name, where it lives and what it does."""
+
+    name: str
+    ref: str
+    description: str
+
+    @property
+    def function(self) -> Callable[[Any, Options], Result]:
+        return resolve_ref(self.ref)
+
+
+@dataclass(frozen=True)
+class Kind:
+    """One kind of problem (see the module's docstring)."""
+
+    name: str
+    description: str
+    loader: str
+    solvers: tuple[SolverInfo, ...]
+    default: str
+    expect: str
+    compare: str | None = None
+    kernels: tuple[str, ...] = ()
+    compile_seconds: int = 0
+    example: Mapping[str, Any] | None = None  # a tiny problem whose solve loads (or compiles) the kernels
+
+    def solver(self, name: str) -> SolverInfo | None:
+        return next((s for s in self.solvers if s.name == name), None)
+
+    @property
+    def solver_names(self) -> tuple[str, ...]:
+        return tuple(s.name for s in self.solvers)
+
+    def load(self, data: dict[str, Any], path: str) -> Problem:
+        return resolve_ref(self.loader)(data, path)
+
+    def choose(self, problem: Problem, options: Options) -> tuple[str, str]:
+        """The solver to run when the user names none, and why."""
+        return resolve_ref(self.default)(problem, options)
+
+    @property
+    def semantics(self) -> Any:
+        """The module that says what ``expect:`` means for this kind."""
+        return resolve_ref(self.expect)
+
+
+def _suit_default(problem: Any, options: Options) -> tuple[str, str]:
+    return "esm", "the default for suit problems: exact best defence over every layout"
+
+
+SUIT = Kind(
+    name="suit",
+    description="single-suit combinations (North-South declarer, unlimited entries unless limited)",
+    loader="bridgeplay.suit.problem:load",
+    solvers=(
+        SolverInfo("esm", "bridgeplay.suit.exact:solve",
+                   "exact best defence (Pareto fronts; equals exhaustive strategy minimisation)"),
+        SolverInfo("repeated", "bridgeplay.suit.repeated:solve",
+                   "repeated minimaxing, double dummy per world (--scoring, --samples); value = its line's true worth"),
+        SolverInfo("vector", "bridgeplay.suit.vector:solve",
+                   "vector minimaxing (one choice for all worlds); value = true worth"),
+        SolverInfo("prm", "bridgeplay.suit.vector:solve_prm",
+                   "payoff-reduction minimaxing (AAAI-98); value = true worth"),
+        SolverInfo("tactics", "bridgeplay.suit.tactics:solve",
+                   "round-by-round tactic search, Frank & Basin's back-up, equally likely worlds; value = true worth"),
+        SolverInfo("tactics-prior", "bridgeplay.suit.tactics:solve_prior",
+                   "tactic search weighting worlds by their true odds; value = true worth"),
+    ),
+    default="bridgeplay.kinds:_suit_default",
+    expect="bridgeplay.suit.expect",
+    compare="bridgeplay.suit.compare:compare",
+    kernels=("bridgeplay.engine.suit", "bridgeplay.engine.split", "bridgeplay.engine.vectors",
+             "bridgeplay.engine.rules", "bridgeplay.engine.ddsuit"),
+    compile_seconds=45,
+    example={"kind": "suit", "north": "AJ", "south": "x", "tricks": 2, "suit_size": 6},  # 8 worlds
+)
+
+DEAL = Kind(
+    name="deal",
+    description="endings and full deals, declarer (North-South) to play, any trumps, constraints on the hidden cards",
+    loader="bridgeplay.deal.problem:load",
+    solvers=(
+        SolverInfo("esm", "bridgeplay.deal.exact:solve",
+                   "exact best defence over every layout (endings of at most 5,000 layouts)"),
+        SolverInfo("deal-repeated", "bridgeplay.deal.sampling:solve_repeated",
+                   "repeated minimaxing at the root, double dummy per sampled world, with an interval"),
+        SolverInfo("deal-vector", "bridgeplay.deal.sampling:solve_vector",
+                   "vector minimaxing over sampled worlds, DD leaves"),
+        SolverInfo("deal-prm", "bridgeplay.deal.sampling:solve_prm",
+                   "payoff-reduction minimaxing over sampled worlds, DD leaves"),
+        SolverInfo("deal-alphamu", "bridgeplay.deal.sampling:solve_alphamu",
+                   "exact best defence over sampled worlds (Pareto fronts, alpha-mu), DD leaves"),
+    ),
+    default="bridgeplay.deal.exact:choose",
+    expect="bridgeplay.deal.expect",
+    kernels=("bridgeplay.engine.dd", "bridgeplay.engine.deal", "bridgeplay.engine.dealplay",
+             "bridgeplay.engine.vectors", "bridgeplay.engine.suit"),
+    compile_seconds=60,
+    example={"kind": "deal", "north": "A.A..", "south": "2.2..", "outstanding": "KQ.KQ..", "trumps": "NT",
+             "lead": "N", "tricks": 2},
+)
+
+TREE = Kind(
+    name="tree",
+    description="explicit game trees with information sets (Frank & Basin's figures)",
+    loader="bridgeplay.games.tree.problem:load_tree_problem",
+    solvers=(
+        SolverInfo("esm", "bridgeplay.games.tree.solvers:solve_esm", "exhaustive strategy minimisation (Fig. 4)"),
+        SolverInfo("pareto", "bridgeplay.games.tree.solvers:solve_pareto",
+                   "exact by Pareto fronts (single-node information sets)"),
+        SolverInfo("mm", "bridgeplay.games.tree.solvers:solve_mm", "minimax per world (Fig. 6): an upper bound"),
+        SolverInfo("repeated", "bridgeplay.games.tree.solvers:solve_repeated",
+                   "repeated minimaxing (--scoring levy|ginsberg|threshold, --samples)"),
+        SolverInfo("vector", "bridgeplay.games.tree.solvers:solve_vector", "vector minimaxing"),
+        SolverInfo("prm", "bridgeplay.games.tree.solvers:solve_prm", "payoff-reduction minimaxing"),
+    ),
+    default="bridgeplay.games.tree.solvers:choose",
+    expect="bridgeplay.games.tree.expect",
+    compare="bridgeplay.games.tree.compare:compare",
+)
+
+KINDS: dict[str, Kind] = {k.name: k for k in (SUIT, DEAL, TREE)}
+
+
+def names() -> tuple[str, ...]:
+    return tuple(KINDS)
+
+
+def _names_text() -> str:
+    n = list(KINDS)
+    return ", ".join(n[:-1]) + " or " + n[-1] if len(n) > 1 else n[0]
+
+
+def get(name: str) -> Kind:
+    """The kind called ``name`` (KeyError if none)."""
+    return KINDS[name]
+
+
+def of(problem: Problem) -> Kind:
+    """The kind of a loaded problem."""
+    return KINDS[problem.kind]
+
+
+def solver_names() -> list[str]:
+    """Every solver name, of any kind, sorted."""
+    return sorted({s.name for k in KINDS.values() for s in k.solvers})
+
+
+def kinds_of(solver: str) -> list[Kind]:
+    """The kinds that have a solver called ``solver``."""
+    return [k for k in KINDS.values() if k.solver(solver) is not None]
+
+
+# -- loading ------------------------------------------------------------------------------------------
+def from_dict(data: Mapping[str, Any], path: str = "<problem>") -> Problem:
+    """Validate a problem mapping: its kind's loader, then the meaning of its ``expect:`` block."""
+    data = as_mapping(data, path)
+    kind_name = data.get("kind")
+    if kind_name is None:
+        raise fail(path, "kind", f"missing field ({_names_text()})")
+    if not isinstance(kind_name, str) or kind_name not in KINDS:
+        raise fail(path, "kind", f"unknown kind {kind_name!r} ({_names_text()})")
+    kind = KINDS[kind_name]
+    problem = kind.load(dict(data), path)
+    per = (problem.expect or {}).get("solvers") if isinstance(problem.expect, dict) else None
+    for name in per or {}:
+        if kind.solver(name) is None:
+            raise fail(path, f"expect.solvers.{name}", "unknown solver (see `bridgeplay solvers`)")
+    kind.semantics.validate(problem)
+    return problem
+
+
+def load(source: str | os.PathLike[str] | Mapping[str, Any], path: str | None = None) -> Problem:
+    """A validated problem from a YAML file's path, or from a mapping (``path`` names it in errors)."""
+    if isinstance(source, Mapping):
+        return from_dict(source, path or "<problem>")
+    where = os.fspath(source)
+    return from_dict(read_yaml(where), path or where)
+
+
+# -- solving ------------------------------------------------------------------------------------------
+def resolve(problem: Problem, solver: str | None, options: Options) -> tuple[SolverInfo, str | None]:
+    """The solver that will run and why (None when the user named it).
+
+    A solver the user names runs, or :class:`SolverError` says why not: never another in its place.
+    """
+    kind = of(problem)
+    if solver is None:
+        name, why = kind.choose(problem, options)
+        info = kind.solver(name)
+        assert info is not None, f"{kind.name}'s default names an unknown solver {name!r}"
+        return info, why
+    info = kind.solver(solver)
+    if info is None:
+        if not kinds_of(solver):
+            raise SolverError(problem.file, solver, f"unknown solver {solver!r} (one of: {', '.join(solver_names())})")
+        raise SolverError(problem.file, solver, f"solver {solver!r} does not solve {kind.name} problems "
+                                                f"({kind.name} solvers: {', '.join(kind.solver_names)})")
+    return info, None
+
+
+def solve(problem: Problem, solver: str | None = None, options: Options | None = None) -> Result:
+    """Solve ``problem`` with the named solver, or its kind's default (the result then says why)."""
+    options = options or Options()
+    info, why = resolve(problem, solver, options)
+    t0 = time.perf_counter()
+    result = info.function(problem, options)
+    result.solver = info.name
+    result.why = why
+    result.stats.setdefault("seconds", round(time.perf_counter() - t0, 4))
+    return result
+
+
+# -- expect: ------------------------------------------------------------------------------------------
+def check(problem: Problem, result: Result) -> tuple[list[str], dict[str, Any]]:
+    """Mismatches between ``result`` and the problem's ``expect:`` (and what else was solved to check it)."""
+    return of(problem).semantics.check(problem, result)
+
+
+def checkable(problem: Problem, solver: str) -> bool:
+    """Whether the problem's ``expect:`` holds anything to check for ``solver``."""
+    return bool(problem.expect) and of(problem).semantics.checkable(problem.expect, solver)
+
+
+def describe_expect(problem: Problem, solver: str) -> str:
+    """The problem's expectation in a few words."""
+    return of(problem).semantics.describe(problem, solver) if problem.expect else ""
+
+
+def validate_file(path: str | Path) -> Problem:
+    """Load a file and check its ``expect:`` block; :class:`ProblemError` (one line) when invalid."""
+    return load(path)
+
+
+__all__ = ["DEAL", "KINDS", "SUIT", "TREE", "Kind", "Problem", "ProblemError", "SolverInfo", "check", "checkable",
+           "describe_expect", "from_dict", "get", "kinds_of", "load", "names", "of", "resolve", "solve",
+           "solver_names", "validate_file"]
+
+
+def normalise_move(move: str, problem: Problem | None = None) -> str:
+    """A move as the problem's kind compares moves (``S:2`` is ``S:x`` where the 2 is a small card)."""
+    if problem is None:
+        from bridgeplay.cards import normalise_move as plain
+
+        return plain(move)
+    semantics = of(problem).semantics
+    normaliser = getattr(semantics, "normaliser", None)
+    if normaliser is None:
+        from bridgeplay.cards import normalise_move as plain
+
+        return plain(move)
+    return normaliser(problem)(move)

@@ -1,0 +1,52 @@
+"""What a solve is asked to do: :class:`Options`, and the :class:`Progress` callback long work reports through.
+
+Every solver takes ``(problem, options)`` and uses the options that apply to it.  The library never
+draws anything: a solver calls ``options.progress(what, done, total)`` as it advances, and the
+caller (the command line shows a rich bar on a terminal) decides what to do with it.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any, Protocol
+
+from bridgeplay import config
+
+
+class Progress(Protocol):
+    """``progress(what, done, total)``: ``done`` of ``total`` steps of the work named ``what`` are finished."""
+
+    def __call__(self, what: str, done: int, total: int) -> None: ...
+
+
+def no_progress(what: str, done: int, total: int) -> None:
+    """The progress callback that reports nowhere."""
+
+
+@dataclass(frozen=True)
+class Options:
+    """Options every solver accepts (each uses what applies to it).
+
+    ``depth``: declarer decisions shown in the line; ``scoring``: repeated minimaxing's scoring
+    (``levy``, ``ginsberg``, ``threshold``; None: the solver's own default); ``samples``/``seed``:
+    sampling; ``time_limit``: seconds (sampling and deepening stop when it is up); ``lookahead``:
+    deals, tricks searched exactly before double-dummy leaves; ``threads``: threads a suit problem's
+    first plays or targets are solved on (None: :data:`config.SUIT_THREADS`, at most the cores);
+    ``progress``: the callback long work reports through.
+    """
+
+    depth: int = 3
+    scoring: str | None = None
+    samples: int | None = None
+    seed: int = config.DEFAULT_SEED
+    time_limit: float | None = None
+    lookahead: int | None = None
+    threads: int | None = None
+    progress: Progress = no_progress
+
+    def with_(self, **changes: Any) -> Options:
+        """A copy with ``changes``."""
+        return replace(self, **changes)
+
+
+SCORINGS = ("levy", "ginsberg", "threshold")

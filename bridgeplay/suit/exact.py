@@ -1,0 +1,257 @@
+"""Exact best defence (the value exhaustive strategy minimisation defines), via Pareto fronts.
+
+``solve(problem, options)`` returns the best line's chance (or expected tricks), the
+value of every distinct first play, the Encyclopedia-style verification table and
+the line as a strategy tree.  The literal ESM of Fig. 4 lives in
+``tests/reference/esm_literal.py`` and the tests prove both give the same values.
+"""
+
+from __future__ import annotations
+
+import os
+import time
+from collections import OrderedDict
+from collections.abc import Callable, Iterable
+from concurrent.futures import ThreadPoolExecutor
+from typing import Any
+
+import numpy as np
+
+from bridgeplay import config
+from bridgeplay.cards import N, S, popcount
+from bridgeplay.errors import SolverError
+from bridgeplay.options import Options
+from bridgeplay.result import MoveValue, Result, Split
+from bridgeplay.suit.problem import SuitProblem
+from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, Decision, SuitSearch
+from bridgeplay.suit.worlds import SuitWorlds, worlds_for
+
+METHOD = "exact best defence (Pareto fronts of payoff vectors over every layout; equals ESM)"
+
+
+def move_text(problem: SuitProblem, seat: int, rank: int) -> str:
+    return problem.move_text(seat, rank)
+
+
+def root_lead(problem: SuitProblem) -> int:
+    return {None: LEAD_FREE, "N": LEAD_N, "S": LEAD_S}[problem.lead]
+
+
+def thresholds(problem: SuitProblem, target: int | None) -> tuple[int, ...]:
+    if target is None:
+        return tuple(range(1, problem.max_tricks + 1))
+    return (target,)
+
+
+class SuitAnalysis:
+    """A solved search for one target (or for expected tricks), with helpers to read it.
+
+    The first plays are dealt to :data:`config.SUIT_SEARCHES` searches, solved side by side on
+    ``threads`` threads (default :func:`solve_threads`); a play's strategy is read from the search
+    that solved it.
+    """
+
+    def __init__(self, problem: SuitProblem, target: int | None, worlds: SuitWorlds | None = None,
+                 threads: int | None = None) -> None:
+        self.problem = problem
+        self.target = target
+        self.worlds = worlds or worlds_for(problem)
+        self.search = SuitSearch(problem.north, problem.south, problem.outstanding, self.worlds.west)
+        self.ths = thresholds(problem, target)
+        self.levels = len(self.ths)
+        p, s, dfd = problem.north, problem.south, problem.outstanding
+        self.root_args = (p, s, dfd, self.search.all)
+        lead = root_lead(problem)
+        self.search.start(p, s, dfd, lead, self.ths, self.worlds.prob)
+        plays = self.search.first_plays(p, s, dfd, lead)
+        # the plays dealt in turn to SUIT_SEARCHES searches (one for a small problem), whatever the
+        # threads: which search solves a play decides, among equal lines, the one it finds, and the
+        # answer must not depend on the machine
+        k = min(config.SUIT_SEARCHES, len(plays)) if shared_out(self.worlds) else 1
+        self.searches = [self.search]
+        for _ in range(k - 1):
+            other = SuitSearch(p, s, dfd, self.worlds.west)
+            other.share_dd(self.search)  # the double-dummy tricks, made once
+            other.start(p, s, dfd, lead, self.ths, self.worlds.prob)
+            self.searches.append(other)
+        # seat, rank, front (every vector worth the move's value at least), value, best row
+        solved: dict[tuple[int, int], tuple[int, int, np.ndarray, float, int]] = {}
+        self.solved_by: dict[tuple[int, int], SuitSearch] = {}
+
+        def work(j: int) -> None:
+            for play in plays[j::k]:
+                solved[play] = self.searches[j].first_move(p, s, dfd, self.ths, *play)
+                self.solved_by[play] = self.searches[j]
+
+        side_by_side(work, range(k), solve_threads() if threads is None else threads)
+        # best first (stable: North before South, high cards before low on ties)
+        self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = [solved[play] for play in plays]
+        self.first_moves.sort(key=lambda m: -m[3])
+
+    @property
+    def nodes(self) -> int:
+        """Positions solved, by every search."""
+        return sum(search.nodes for search in self.searches)
+
+    @property
+    def value(self) -> float:
+        return self.first_moves[0][3]
+
+    def best_levels(self) -> list[int]:
+        seat, r, f, v, i = self.first_moves[0]
+        return self.search.row_levels(f[i], self.levels)
+
+    def success_worlds(self) -> int:
+        """Bitset of the worlds where the best line makes the target (target problems)."""
+        return self.best_levels()[0]
+
+    def strategy(self, depth: int) -> list[Decision]:
+        seat, r, f, v, i = self.first_moves[0]
+        search = self.solved_by[(seat, r)]
+        need = search.row_levels(f[i], self.levels)
+        p = self.problem
+        n2 = p.north & ~(1 << r) if seat == N else p.north
+        s2 = p.south & ~(1 << r) if seat == S else p.south
+        # with the threshold the first play was solved with, the search's own calls are walked again
+        sub = search.explain_play(
+            n2, s2, p.outstanding, search.all, self.ths, seat, ((seat, r),), need, depth - 1,
+            xs=search.first_x[(seat, r)], tau=search.first_tau.get((seat, r)),
+        )
+        return [Decision(seat, r, search.all, sub)]
+
+
+def world_tricks(levels: list[int], nw: int) -> list[int]:
+    """Tricks per world from threshold levels 1..L."""
+    return [sum(1 for lv in levels if lv >> i & 1) for i in range(nw)]
+
+
+def holding_case(problem: SuitProblem, west: int, east: int) -> str:
+    return f"{problem.holding_text(west) if west else '—'}–{problem.holding_text(east) if east else '—'}"
+
+
+def split_rows(problem: SuitProblem, worlds: SuitWorlds, good: dict[int, float]) -> list[Split]:
+    """The verification table: one row per West length; ``good`` maps world -> payoff weight (1 = success)."""
+    n = popcount(problem.outstanding)
+    rows = []
+    target_mode = all(v in (0.0, 1.0) for v in good.values())
+    for k in range(n + 1):
+        idx = [i for i in range(len(worlds)) if popcount(int(worlds.west[i])) == k]
+        if not idx:
+            continue
+        prob = float(sum(worlds.prob[i] for i in idx))
+        contribution = float(sum(worlds.prob[i] * good.get(i, 0.0) for i in idx))
+        cases: OrderedDict[str, int] = OrderedDict()
+        for i in idx:
+            g = good.get(i, 0.0)
+            if g == 0.0:
+                continue
+            text = holding_case(problem, int(worlds.west[i]), worlds.east(i))
+            if not target_mode:
+                text += f" ({g:g})"
+            cases[text] = cases.get(text, 0) + 1
+        holdings = [t if c == 1 else f"{t} ×{c}" for t, c in cases.items()]
+        successes = sum(1 for i in idx if good.get(i, 0.0) > 0) if target_mode else None
+        rows.append(Split(k, n - k, prob, len(idx), successes, contribution, holdings))
+    return rows
+
+
+def strategy_json(
+    problem: SuitProblem, decisions: list[Decision], worlds: SuitWorlds, position: int = 0
+) -> list[dict[str, Any]]:
+    """The strategy tree as JSON; ``position`` is the number of cards already played to the current trick."""
+    out = []
+    for d in decisions:
+        side = "declarer" if d.seat in (0, 2) else "defence"
+        node: dict[str, Any] = {"play": problem.move_text(d.seat, d.rank), "side": side, "lead": position == 0}
+        if d.seat in (1, 3):
+            node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if d.worlds >> i & 1))
+        if d.decided:
+            node["decided"] = True
+        if d.children:
+            nxt = 0 if d.rank == -1 else (position + 1) % 4
+            node["then"] = strategy_json(problem, d.children, worlds, nxt)
+        out.append(node)
+    return out
+
+
+def shared_out(worlds: SuitWorlds) -> bool:
+    """Whether a problem's work is worth sharing out to threads: more than SUIT_PARALLEL_WORLDS worlds."""
+    return len(worlds) > config.SUIT_PARALLEL_WORLDS
+
+
+def side_by_side(fn: Callable[[Any], Any], items: Iterable[Any], threads: int) -> list[Any]:
+    """``[fn(x) for x in items]``, on up to ``threads`` threads (in this one when 1)."""
+    items = list(items)
+    threads = min(threads, len(items))
+    if threads <= 1:
+        return [fn(x) for x in items]
+    with ThreadPoolExecutor(threads) as pool:
+        return list(pool.map(fn, items))
+
+
+def solve_threads(threads: int | None = None) -> int:
+    """Threads for a problem's first plays or targets: ``threads`` (default :data:`config.SUIT_THREADS`), at
+    most this process's cores."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(config.SUIT_THREADS if threads is None else threads, cores))
+
+
+def analyses(problem: SuitProblem, worlds: SuitWorlds, threads: int | None = None) -> list[SuitAnalysis]:
+    """One solved search per target 1..max, side by side on :func:`solve_threads` threads.
+
+    Each target has a search (and memos) of its own, and the exact kernels release the GIL, so
+    the threads share nothing but the read-only problem and worlds.  Targets go out lowest first:
+    the low ones have the most worlds left to win (double dummy) and are often the slow ones, and
+    a target no world can make takes a moment.
+    """
+    targets = range(1, problem.max_tricks + 1)
+    inner = solve_threads(threads)
+    outer = inner if shared_out(worlds) else 1
+    # (on its thread, a target's first plays then in turn)
+    return side_by_side(lambda t: SuitAnalysis(problem, t, worlds, threads=1 if outer > 1 else inner), targets,
+                        outer)
+
+
+def solve(problem: SuitProblem, options: Options | None = None) -> Result:
+    """Exact best defence (``--solver esm``): the best line, every first play, the table and the line."""
+    options = options or Options()
+    t0 = time.perf_counter()
+    worlds = worlds_for(problem)
+    if len(worlds) > config.MAX_SUIT_WORLDS:
+        raise SolverError(problem.file, "esm", f"esm cannot take {len(worlds):,} worlds (limit "
+                          f"{config.MAX_SUIT_WORLDS:,}); try --solver repeated --samples 100")
+    nodes = 0
+    result = Result(problem=problem.name, file=problem.file, kind="suit", solver="esm", method=METHOD, exact=True,
+                    objective=problem.objective)
+    if problem.objective == "tricks" or problem.tricks is not None:
+        target = problem.tricks if problem.objective == "target" else None
+        an = SuitAnalysis(problem, target, worlds, threads=solve_threads(options.threads))
+        nodes = an.nodes
+        levels = an.best_levels()
+        if target is None:
+            tr = world_tricks(levels, len(worlds))
+            good = {i: float(t) for i, t in enumerate(tr)}
+        else:
+            good = {i: 1.0 for i in range(len(worlds)) if levels[0] >> i & 1}
+        result.target = target
+        result.probability = an.value if target is not None else None
+        result.expected_tricks = an.value if target is None else None
+        result.moves = [
+            MoveValue(move_text(problem, seat, r), v if target is not None else None, v if target is None else None)
+            for seat, r, f, v, i in an.first_moves
+        ]
+        result.splits = split_rows(problem, worlds, good)
+        result.strategy = strategy_json(problem, an.strategy(options.depth), worlds)
+    else:
+        # tricks: max -> the best line for every target, one row each
+        for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads)):
+            nodes += an.nodes
+            result.table.append({"tricks": target, "probability": an.value, "moves": [
+                move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9
+            ]})
+        result.target = "max"
+    result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(worlds)}
+    return result

@@ -1,0 +1,575 @@
+"""Exact best-defence search for single-suit play over Pareto fronts of payoff vectors.
+
+The value of a public position is the Pareto front of payoff vectors over the worlds
+still possible there (DESIGN.md, "Exact best defence"):
+
+* MAX node (declarer to play): Pareto maximum of the union of the children's fronts;
+* MIN node (a defender to play): child ``c`` holds the worlds where card ``c`` is
+  legal; a combined vector is, per world, the minimum over the cards legal there; the
+  front is the Pareto maximum over all combinations;
+* leaves: payoff vectors.
+
+Payoffs are stored as threshold levels (see :mod:`bridgeplay.engine.vectors`): at a
+node, level ``i`` holds the worlds where declarer takes at least ``ths[i]`` *more*
+tricks.  A target problem has one level; maximising expected tricks uses one level per
+possible trick.  Positions at trick boundaries are transposed on (North, South,
+defenders' cards, worlds, lead, live thresholds); declarer's equivalent cards are
+merged; the defenders' never are (they may false-card, and who holds an "equal" card
+decides who wins the trick).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from bridgeplay import config
+from bridgeplay.cards import E, N, S, W, ranks_of
+from bridgeplay.engine.ddsuit import dd_after_leads, dd_tricks
+from bridgeplay.engine.suit import (
+    INFO,
+    LEAD_E,
+    LEAD_FREE,
+    LEAD_N,
+    LEAD_S,
+    LEAD_W,
+    _follow_plays,
+    _new_memos,
+    _representatives,
+    _solve_node,
+    _trick_winner,
+    _world_bitsets,
+)
+from bridgeplay.engine.vectors import (
+    _find_superset,
+    _values,
+    int_to_words,
+    weight_table,
+    words_to_int,
+)
+
+
+@dataclass
+class Decision:
+    """One node of the strategy tree: declarer's play, and the defenders' replies below it."""
+
+    seat: int  # who plays
+    rank: int  # 0 = discard, -1 = defender exits
+    worlds: int  # bitset of root worlds in which this node is reached (under the strategy)
+    children: list[Decision]
+    # a defender's card after which the line gains nothing more in any world reaching it (a target
+    # problem: it fails there), so declarer's later plays do not matter and are not shown
+    decided: bool = False
+
+
+NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
+SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
+BEAM = config.SUIT_BEAM  # rows kept per node by the lower-bound search
+SMALL = config.SUIT_SMALL  # up to this many worlds the first moves are solved without a lower-bound threshold
+
+
+class SuitSearch:
+    """Exact solver state for one problem (worlds fixed); the search itself is :func:`_node`.
+
+    Relevant worlds: a position is searched over one bitset of worlds per level
+    (``xs``).  At a defender's (MIN) node the replies are solved one after the other, and
+    a world that one reply loses in every vector (at some level) is lost in every
+    combined vector there, so it is dropped from the worlds the later replies are solved
+    over.  A front's bits outside ``xs`` are 0 and mean "lost or irrelevant"; the front
+    over ``xs`` is the projection of the front over all worlds, so values are unchanged.
+
+    Threshold pruning (``tau``): a node asked for threshold ``tau`` returns at least the
+    vectors of its front whose value (Σ over levels and worlds of the root probability)
+    is ``>= tau``; no other vector can be part of a root vector worth the bound the root
+    asked for (a reply at a MIN node gets ``tau`` minus the most the worlds outside it can
+    add).  Fronts are memoised with the threshold they were computed for and reused for
+    any threshold at least as high.  :meth:`first_moves` gets each first move's threshold
+    from a lower-bound search that keeps only the best few vectors per node (a set of real
+    strategies, so its value is achievable).
+
+    Double-dummy worlds (:meth:`makeable`): at a level, a world where declarer cannot take the
+    level's tricks even seeing every card is lost in every vector, so the first plays are solved
+    over the other worlds only; a level no world can make is dropped at once.  The same holds
+    after each first lead (:meth:`play_x`) and at every trick boundary inside the search (the
+    kernel keeps a double-dummy table per boundary position, see ``_dd_tables``): a front over
+    fewer worlds and levels has fewer rows, and equal positions reached along different lines
+    are asked for the same worlds more often, so the memo serves them.
+    """
+
+    def __init__(self, north: int, south: int, outstanding: int, west: np.ndarray,
+                 prob: np.ndarray | None = None) -> None:
+        self.north0 = north
+        self.south0 = south
+        self.outstanding = outstanding
+        self.west = np.ascontiguousarray(west, dtype=np.int64)
+        self.nw = len(self.west)
+        self.nwords = max(1, (self.nw + 63) // 64)
+        self.all = (1 << self.nw) - 1
+        self.hw = _world_bitsets(self.west, outstanding)
+        self._has_west: list[int] | None = None
+        self.allw = int_to_words(self.all, self.nwords)
+        self.wts = np.zeros(self.nwords * 64)
+        self._wtab = None  # weight_table(self.wts), made when first used
+        # counters of the exact search: positions solved, pairs of rows combined, the most pairs in one node,
+        # declarer's rows unioned, top nodes proved by levels (4), by the split bound (5), by an aspiration
+        # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8), aspiration
+        # combinations that found rows only below the bound (9)
+        self.stats = np.zeros(20, np.int64)
+        self.lb_stats = np.zeros(20, np.int64)
+        self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
+        # Pruned fronts move between transposed positions only when a world's probability
+        # depends on nothing but West's length (then equal canonical worlds weigh the same);
+        # without that, no pruning.
+        self.length_weights = False
+        self.restrict = 1
+        self.dd_bound = 1  # 0: no double-dummy bound after the first lead and at trick boundaries (tests)
+        self.level_bound = 1  # 0: a top node never proves its line best by levels (see _level_bound; tests)
+        # a top node whose replies have this many rows or more (all told) bounds its best line by the split
+        # relaxation first (bridgeplay.engine.split); 0: never (tests)
+        self.split_bound = config.SUIT_SPLIT_MIN_ROWS
+        self.trick_canon = 1  # 0: positions inside a trick are transposed only when equal (tests)
+        # 1: a first play whose third hand has one card to play is solved over pairs of defenders' cards first
+        # (see bridgeplay.engine.suit._node); 0: never (tests)
+        self.flatten = 1
+        # 1: declarer following to a trick plays only the lowest of his cards that cannot beat the card winning it
+        # (see bridgeplay.engine.rules._follow_plays); 0: every one (tests)
+        self.low_dead = 1
+        self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
+        self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
+        self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
+        self._dd: dict[int, np.ndarray] = {}  # root lead rule -> declarer's double-dummy tricks per world
+        self._lead_dd: dict[int, dict[tuple[int, int], np.ndarray]] = {}  # the same after each first lead
+        self._root_lead = LEAD_FREE
+        self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays are solved over (at most)
+        self._dd_root = False  # the first plays are solved at the problem's root, over double-dummy worlds
+        self.first_x: dict[tuple[int, int], tuple[int, ...]] = {}  # first play -> its worlds per level
+        if prob is not None:
+            self.set_prob(prob)
+
+    def set_prob(self, prob: np.ndarray) -> None:
+        """World probabilities, which threshold pruning measures vectors with."""
+        prob = np.asarray(prob, dtype=np.float64)
+        self.wts[:] = 0.0
+        self.wts[: self.nw] = prob
+        self._wtab = None
+        by_len: dict[int, float] = {}
+        ok = True
+        for w, p in zip(self.west.tolist(), prob.tolist()):
+            if by_len.setdefault(bin(w).count("1"), p) != p:
+                ok = False
+        self.length_weights = ok
+        # stored fronts were pruned with the old weights
+        self._memos = None
+        self._tops = {}
+
+    @property
+    def has_west(self) -> list[int]:
+        """Per rank, the worlds (bitset) in which West holds it; made when first used."""
+        if self._has_west is None:
+            self._has_west = [words_to_int(self.hw[r]) for r in range(15)]
+        return self._has_west
+
+    @property
+    def wtab(self) -> np.ndarray:
+        if self._wtab is None:
+            self._wtab = weight_table(self.wts, self.nwords)
+        return self._wtab
+
+    @property
+    def memos(self):
+        if self._memos is None:
+            self._memos = _new_memos()
+        return self._memos
+
+    @property
+    def nodes(self) -> int:
+        """Positions solved (exact search and lower-bound search)."""
+        return int(self.stats[0] + self.lb_stats[0])
+
+    # -- helpers -------------------------------------------------------------
+    def holds(self, seat: int, rank: int) -> int:
+        return self.has_west[rank] if seat == W else self.all & ~self.has_west[rank]
+
+    def void(self, seat: int, defenders: int) -> int:
+        if seat == W:
+            any_w = 0
+            for r in ranks_of(defenders):
+                any_w |= self.has_west[r]
+            return self.all & ~any_w
+        all_w = self.all
+        for r in ranks_of(defenders):
+            all_w &= self.has_west[r]
+        return all_w
+
+    def row(self, xs: tuple[int, ...]) -> np.ndarray:
+        """Per-level world bitsets as one row of words."""
+        shift = 64 * self.nwords
+        v = 0
+        for i, x in enumerate(xs):
+            v |= x << (i * shift)
+        return np.frombuffer(v.to_bytes(len(xs) * 8 * self.nwords, "little"), dtype=np.uint64).copy()
+
+    def ints(self, row: np.ndarray, L: int) -> list[int]:
+        """Inverse of :meth:`row`."""
+        v = int.from_bytes(np.ascontiguousarray(row, dtype=np.uint64).tobytes(), "little")
+        shift = 64 * self.nwords
+        mask = (1 << shift) - 1
+        return [(v >> (i * shift)) & mask for i in range(L)]
+
+    def prob_of(self, xs) -> float:
+        """Σ over levels of the probability of the worlds in ``xs``."""
+        return float(_values(self.row(tuple(xs)).reshape(1, -1), self.wts, self.nwords)[0])
+
+    def full_row(self, x, levels: int) -> np.ndarray:
+        xs = x if isinstance(x, tuple) else (x,) * levels
+        return self.row(xs).reshape(1, levels * self.nwords)
+
+    @staticmethod
+    def _xs(x, L: int) -> tuple[int, ...]:
+        return tuple(x) if isinstance(x, (tuple, list)) else (x,) * L
+
+    # -- search ----------------------------------------------------------------
+    def _solve(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int,
+               ths: tuple[int, ...], x, tau: float, lower: bool = False, top: bool = False, report: bool = False):
+        """Front of a position (``top``: also how the search solved it, see :func:`_node`).
+
+        ``report``: only how the search solved it, as (empty front, info, key): from the top node
+        solved with these arguments if there is one, else from ``_node``'s ``top`` = 2 (an inner node).
+        """
+        L = len(ths)
+        xs = x if isinstance(x, np.ndarray) else self.row(self._xs(x, L))
+        if len(table) == 4:
+            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
+            if winner in (N, S):
+                ths = tuple(t - 1 for t in ths)
+                lead = LEAD_FREE
+            else:
+                lead = LEAD_W if winner == W else LEAD_E
+            table = ()
+            leader = 0
+        rs = [r for _, r in table] + [0] * (3 - len(table))
+        if not self.length_weights:
+            tau = NO_PRUNE
+        cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
+                        0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound,
+                        self.trick_canon, self.flatten, self.low_dead], np.int64)
+        stats = self.lb_stats if lower else self.stats
+        m = L * self.nwords
+        ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
+        if (top or report) and ckey in self._tops:
+            # a top node is not memoised in the search; the strategy walks the best line's again
+            front, info = self._tops[ckey]
+            return front, info, (north, south, dfd, leader, table, lead, ths)
+        info = self._noinfo
+        if top or report:
+            info = (np.zeros((INFO + 1, m), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
+        front = _solve_node(
+            self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
+            leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
+            1 if top else 2 if report else 0, *info,
+        )
+        if report and not top:
+            return front, info, (north, south, dfd, leader, table, lead, ths)
+        if top:
+            self._tops[ckey] = (front, info)
+            return front, info, (north, south, dfd, leader, table, lead, ths)
+        return front
+
+    def boundary(self, north: int, south: int, dfd: int, x, lead: int, ths: tuple[int, ...],
+                 tau: float = NO_PRUNE) -> np.ndarray:
+        """Front at the start of a trick, over the levels ``ths`` (future-trick thresholds).
+
+        ``x``: the worlds (one bitset, or one per level) the front is wanted over.
+        """
+        return self._solve(north, south, dfd, 0, (), lead, ths, x, tau)
+
+    def play(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], leader: int, table: tuple,
+             tau: float = NO_PRUNE) -> np.ndarray:
+        """Front of a position inside a trick: ``table`` holds (seat, rank) played so far (rank 0 = discard)."""
+        return self._solve(north, south, dfd, leader, table, LEAD_FREE, ths, x, tau)
+
+    def lead_choices(self, north: int, south: int, dfd: int, seat: int) -> list[int]:
+        hand, other = (north, south) if seat == N else (south, north)
+        return ranks_of(_representatives(hand, other | dfd))
+
+    def lead_front(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], seat: int, r: int,
+                   tau: float = NO_PRUNE, lower: bool = False, best: bool = False):
+        """Front after declarer leads ``r`` from ``seat``; ``best``: only rows that may be the most valuable."""
+        n2, s2 = (north & ~(1 << r), south) if seat == N else (north, south & ~(1 << r))
+        out = self._solve(n2, s2, dfd, seat, ((seat, r),), LEAD_FREE, ths, x, tau, lower, top=best)
+        return out[0] if best else out
+
+    def dd(self, lead: int = LEAD_FREE) -> np.ndarray:
+        """Declarer's double-dummy tricks per world from the root (made when first asked for)."""
+        if lead not in self._dd:
+            # after each first lead the rule allows, then the most of them: one minimax for both
+            plays = self.first_plays(self.north0, self.south0, self.outstanding, lead)
+            if plays:
+                rows = dd_after_leads(self.north0, self.south0, self.outstanding, self.west, plays)
+                self._lead_dd[lead] = dict(zip(plays, rows))
+                self._dd[lead] = rows.max(axis=0)
+            else:  # (the hand the rule names is void: dd_tricks lets the other lead)
+                self._lead_dd[lead] = {}
+                self._dd[lead] = dd_tricks(self.north0, self.south0, self.outstanding, self.west, lead)
+        return self._dd[lead]
+
+    def share_dd(self, other: SuitSearch) -> None:
+        """Use the double-dummy tricks ``other`` (a search of the same problem) has made already."""
+        self._dd.update(other._dd)
+        self._lead_dd.update(other._lead_dd)
+
+    def makeable(self, lead: int, ths: tuple[int, ...]) -> tuple[int, ...]:
+        """Per level, the worlds where declarer can take ``ths[level]`` tricks double dummy.
+
+        Only they can be won at that level by any line: every other world is 0 there in every
+        payoff vector, so a front over these worlds is the front over all, projected (no value
+        changes), and the thresholds' bounds on what the worlds outside a reply can add shrink.
+        """
+        return self._at_least(self.dd(lead), ths)
+
+    @staticmethod
+    def _at_least(dd: np.ndarray, ths: tuple[int, ...]) -> tuple[int, ...]:
+        out = []
+        for t in ths:
+            bits = np.packbits(dd >= t, bitorder="little")
+            out.append(int.from_bytes(bits.tobytes(), "little"))
+        return tuple(out)
+
+    def play_x(self, ths: tuple[int, ...], seat: int, r: int) -> tuple[int, ...]:
+        """The worlds per level a first play is solved over: :attr:`root_x`, less the worlds where,
+        once ``r`` is led from ``seat``, declarer cannot take the level's tricks even double dummy.
+
+        Sound for the same reason as :meth:`makeable` (no line that starts with this lead takes more
+        in a world than the double-dummy play after it), and tighter: a level can empty for one lead
+        (KJ972/3: after any lead from North no world makes three tricks), and a front over fewer
+        worlds and levels has fewer rows.
+        """
+        if not self._dd_root or not self.dd_bound:
+            return self.root_x
+        dd = self._lead_dd[self._root_lead].get((seat, r))
+        if dd is None:
+            return self.root_x
+        return tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
+
+    def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
+                    prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
+        """Every distinct first play with its exact value: (seat, rank, front, value, index of the best row).
+
+        :meth:`start`, then :meth:`first_move` for each of :meth:`first_plays` in turn.
+        """
+        self.start(north, south, dfd, lead, ths, prob)
+        plays = self.first_plays(north, south, dfd, lead)
+        return [self.first_move(north, south, dfd, ths, seat, r) for seat, r in plays]
+
+    def first_plays(self, north: int, south: int, dfd: int, lead: int) -> list[tuple[int, int]]:
+        """Declarer's distinct first plays (seat, rank): North's before South's, high cards first."""
+        out = []
+        for seat in (N, S):
+            if lead == LEAD_N and seat != N or lead == LEAD_S and seat != S:
+                continue
+            out += [(seat, r) for r in self.lead_choices(north, south, dfd, seat)]
+        return out
+
+    def start(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...], prob: np.ndarray) -> None:
+        """World weights, and the worlds per level (:attr:`root_x`) the first plays are solved over:
+        at the problem's own root, the ones :meth:`makeable` leaves."""
+        self.set_prob(prob)
+        root = (north, south, dfd) == (self.north0, self.south0, self.outstanding)
+        # (up to SMALL worlds nothing is pruned, and the bound would only cost its time)
+        self._dd_root = root and self.nw > SMALL
+        self._root_lead = lead
+        self.root_x = self.makeable(lead, ths) if self._dd_root else (self.all,) * len(ths)
+
+    def first_move(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int,
+                   r: int) -> tuple[int, int, np.ndarray, float, int]:
+        """One first play's exact value (after :meth:`start`): (seat, rank, front, value, index of the best row).
+
+        The front is solved with the threshold of a lower-bound search and, at its top (the
+        defender's reply to the lead), keeps only rows that may be the most valuable: worlds no
+        later reply can clear are weighed as a sum instead of compared bit by bit
+        (:func:`bridgeplay.engine.vectors._pareto_open`), so its best row is the best line's vector.
+        """
+        x = self.play_x(ths, seat, r)
+        self.first_x[(seat, r)] = x
+        tau = NO_PRUNE
+        if self.length_weights and self.nw > SMALL:
+            lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
+            if lb.shape[0]:
+                tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
+        f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
+        if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
+            tau = NO_PRUNE
+            f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
+        self.first_tau[(seat, r)] = tau
+        vals = _values(f, self.wts, self.nwords)
+        i = int(np.argmax(vals))
+        return (seat, r, f, float(vals[i]), i)
+
+    def follow_choices(self, north: int, south: int, dfd: int, seat: int, table: tuple) -> list[int]:
+        hand, other = (north, south) if seat == N else (south, north)
+        on_table = 0
+        for _, r in table:
+            if r:
+                on_table |= 1 << r
+        win = max((r for _, r in table), default=0) if self.low_dead else 0
+        return ranks_of(_follow_plays(hand, other | dfd | on_table, win))
+
+    # -- evaluation --------------------------------------------------------------
+    def weights(self, prob: np.ndarray) -> np.ndarray:
+        w = np.zeros(self.nwords * 64)
+        w[: self.nw] = prob
+        return w
+
+    def values(self, front: np.ndarray, prob: np.ndarray) -> np.ndarray:
+        return _values(front, self.weights(prob), self.nwords)
+
+    def row_levels(self, row: np.ndarray, L: int) -> list[int]:
+        """A front row as one world bitset (Python int) per level."""
+        return self.ints(row, L)
+
+    def levels_row(self, levels: list[int]) -> np.ndarray:
+        return self.row(tuple(levels))
+
+    # -- strategy reconstruction ----------------------------------------------------
+    def explain_play(
+        self, north: int, south: int, dfd: int, x: int, ths: tuple[int, ...], leader: int, table: tuple,
+        need: list[int], depth: int, xs=None, tau: float | None = None,
+    ) -> list[Decision]:
+        """Declarer's decisions below an in-trick position that guarantee ``need`` (levels of worlds).
+
+        ``x``: the worlds in which the position is reached (shown); ``xs`` the worlds per level it is
+        solved over (default ``x``); ``tau`` the threshold (default: the value of ``need``, which
+        every call of the search that led to ``need`` used or undercut, so the fronts come from the memo).
+        """
+        return self._explain(north, south, dfd, leader, table, LEAD_FREE, ths, x, xs, need, tau, depth)
+
+    def explain_boundary(
+        self, north: int, south: int, dfd: int, x: int, lead: int, ths: tuple[int, ...], need: list[int], depth: int,
+        xs=None, tau: float | None = None,
+    ) -> list[Decision]:
+        return self._explain(north, south, dfd, 0, (), lead, ths, x, xs, need, tau, depth)
+
+    def _explain(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int, ths: tuple[int, ...],
+                 x: int, xs, need, tau: float | None, depth: int) -> list[Decision]:
+        L = len(ths)
+        xs = xs if isinstance(xs, np.ndarray) else self.row(self._xs(x if xs is None else xs, L))
+        need = need if isinstance(need, np.ndarray) else self.row(tuple(need))
+        if tau is None:
+            tau = self.prob_of(self.ints(need, L)) - SLACK if self.length_weights else NO_PRUNE
+        if depth <= 0:
+            return []
+        if len(table) == 4:
+            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
+            if winner in (N, S):
+                ths, lead = tuple(t - 1 for t in ths), LEAD_FREE
+            else:
+                lead = LEAD_W if winner == W else LEAD_E
+            table, leader = (), 0
+        seat = (leader + len(table)) % 4 if table else (W if lead == LEAD_W else E if lead == LEAD_E else -1)
+        if seat in (N, S) or seat == -1:
+            # declarer: the first play whose front holds a vector containing ``need``
+            if table:
+                xs2, ths2, tau2 = xs, ths, tau
+            else:
+                _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
+                xs2, ths2, tau2 = ix[INFO].copy(), tuple(int(t) for t in ih[:L]), float(it[INFO])
+                if not xs2.any() or dfd == 0 or not x:
+                    return []
+                need = need & xs2
+            plays = []
+            if table:
+                hand = north if seat == N else south
+                if not hand:
+                    sub = self._explain(north, south, dfd, leader, table + ((seat, 0),), lead, ths, x, xs, need, tau,
+                                        depth)
+                    return [Decision(seat, 0, x, sub)]
+                plays = [(seat, r) for r in self.follow_choices(north, south, dfd, seat, table)]
+            else:
+                for sd in (N, S):
+                    if lead == LEAD_N and sd != N or lead == LEAD_S and sd != S:
+                        continue
+                    plays += [(sd, r) for r in self.lead_choices(north, south, dfd, sd)]
+            for sd, r in plays:
+                n2 = north & ~(1 << r) if sd == N else north
+                s2 = south & ~(1 << r) if sd == S else south
+                ld2, t2 = (leader, table + ((sd, r),)) if table else (sd, ((sd, r),))
+                f = self._solve(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, xs2, tau2)
+                if _find_superset(f, need) >= 0:
+                    sub = self._explain(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, x, xs2, need, tau2, depth - 1)
+                    return [Decision(sd, r, x, sub)]
+            raise AssertionError("no declarer play achieves the required vector")
+        # a defender: every reply, over the worlds and threshold the search gave it
+        _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
+        if not table:
+            ths = tuple(int(t) for t in ih[:L])
+            if not ix[INFO].any() or not x:
+                return []
+            need = need & ix[INFO]
+        if ih[15] > 0:
+            return self._explain_pairs(north, south, dfd, leader, table, ths, x, need, depth, ix, it, ih)
+        out = []
+        for a in range(int(ih[14])):
+            r = int(ih[16 + a])
+            wc = self.all if r == -1 else self.void(seat, dfd) if r == 0 else self.holds(seat, r)
+            if not x & wc:
+                continue
+            needc = need & self.row((wc,) * L)
+            if not needc.any():
+                out.append(Decision(seat, r, x & wc, [], decided=True))
+                continue
+            if r == -1:
+                sub = self._explain(north, south, dfd, 0, (), LEAD_FREE, ths, x, ix[a].copy(), needc, float(it[a]),
+                                    depth)
+                out.append(Decision(seat, -1, x, sub))
+                continue
+            d2 = dfd & ~(1 << r) if r > 0 else dfd
+            ld2, t2 = (leader, table + ((seat, r),)) if table else (seat, ((seat, r),))
+            sub = self._explain(north, south, d2, ld2, t2, LEAD_FREE, ths, x & wc, ix[a].copy(), needc, float(it[a]),
+                                depth)
+            out.append(Decision(seat, r, x & wc, sub))
+        return out
+
+    def _explain_pairs(self, north: int, south: int, dfd: int, leader: int, table: tuple, ths: tuple[int, ...], x: int,
+                       need: np.ndarray, depth: int, ix: np.ndarray, it: np.ndarray, ih: np.ndarray) -> list[Decision]:
+        """:meth:`_explain` at a flattened top node (second hand's reply to declarer's lead, third hand's one
+        play, fourth hand's reply, each pair solved at the next trick's boundary; see ``_node``)."""
+        L = len(ths)
+        seat, s3, seat4 = (leader + 1) % 4, (leader + 2) % 4, (leader + 3) % 4
+        c3 = int(ih[15]) - 1
+        n3 = north & ~(1 << c3) if s3 == N and c3 > 0 else north
+        so3 = south & ~(1 << c3) if s3 == S and c3 > 0 else south
+        # (third hand's play is a decision of declarer's: below it, one level less is shown, unless it shows out)
+        d4 = depth if c3 == 0 else depth - 1
+        out = []
+        firsts: list[int] = []
+        for a in range(int(ih[14])):
+            if int(ih[16 + a]) not in firsts:
+                firsts.append(int(ih[16 + a]))
+        for e in firsts:
+            wc = self.void(seat, dfd) if e == 0 else self.holds(seat, e)
+            if not x & wc:
+                continue
+            if not (need & self.row((wc,) * L)).any():
+                out.append(Decision(seat, e, x & wc, [], decided=True))
+                continue
+            d1 = dfd & ~(1 << e) if e > 0 else dfd
+            fourth = []
+            for a in range(int(ih[14])) if d4 > 0 else ():
+                if int(ih[16 + a]) != e:
+                    continue
+                w = int(ih[16 + INFO + a])
+                wc4 = wc & (self.void(seat4, d1) if w == 0 else self.holds(seat4, w))
+                if not x & wc4:
+                    continue
+                needc = need & self.row((wc4,) * L)
+                if not needc.any():
+                    fourth.append(Decision(seat4, w, x & wc4, [], decided=True))
+                    continue
+                d2 = d1 & ~(1 << w) if w > 0 else d1
+                t4 = table + ((seat, e), (s3, c3), (seat4, w))
+                sub = self._explain(n3, so3, d2, leader, t4, LEAD_FREE, ths, x & wc4, ix[a].copy(), needc,
+                                    float(it[a]), d4)
+                fourth.append(Decision(seat4, w, x & wc4, sub))
+            out.append(Decision(seat, e, x & wc, [Decision(s3, c3, x & wc, fourth)]))
+        return out

@@ -1,0 +1,187 @@
+"""The one strict YAML reader: problem files in, validated fields out, every failure one line.
+
+* :func:`read_yaml` reads a file as a YAML mapping with PyYAML's safe loader, refusing a key
+  written twice in one mapping; a syntax error names its line.
+* The field helpers (:func:`fail`, :func:`check_fields`, :func:`int_field`, :func:`text_field`, …)
+  raise :class:`~bridgeplay.errors.ProblemError` naming the file and the field.
+* :func:`check_expect` checks the syntax of an ``expect:`` block (the numbers, the moves, per-solver
+  blocks); what the block *means* for a problem is its kind's business (``kinds.py``).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from bridgeplay.errors import ProblemError
+
+
+def fail(path: str, field: str | None, message: str) -> ProblemError:
+    """The error for ``field`` of the file ``path`` (raise it)."""
+    return ProblemError(path, field, message)
+
+
+class _StrictLoader(yaml.SafeLoader):
+    """Safe YAML that refuses a key written twice in one mapping (PyYAML silently keeps the last)."""
+
+    def construct_mapping(self, node: yaml.MappingNode, deep: bool = False) -> dict[Any, Any]:
+        seen: set[Any] = set()
+        for key_node, _ in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                continue
+            key = self.construct_object(key_node, deep=True)
+            try:
+                dup = key in seen
+                seen.add(key)
+            except TypeError:  # unhashable key: PyYAML reports it below
+                continue
+            if dup:
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+        return super().construct_mapping(node, deep=deep)
+
+
+def parse_yaml(text: str, path: str) -> Any:
+    """Parse YAML text strictly; a syntax error is a one-line :class:`ProblemError` naming the line."""
+    try:
+        return yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: no tag runs code
+    except yaml.YAMLError as exc:
+        mark = getattr(exc, "problem_mark", None)
+        where = f"line {mark.line + 1}" if mark is not None else None
+        what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
+        raise fail(path, where, f"YAML syntax error: {what}") from None
+
+
+def read_yaml(path: str | Path) -> dict[str, Any]:
+    """Read a problem file: a YAML mapping with text keys; every failure is a one-line :class:`ProblemError`."""
+    p = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise fail(p, None, "no such file") from None
+    except IsADirectoryError:
+        raise fail(p, None, "is a directory, not a problem file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise fail(p, None, f"cannot read: {exc}") from None
+    return as_mapping(parse_yaml(text, p), p)
+
+
+def as_mapping(data: Any, path: str) -> dict[str, Any]:
+    """``data`` as a problem mapping (text keys), or the one-line error."""
+    if data is None:
+        raise fail(path, None, "empty file")
+    if not isinstance(data, dict):
+        raise fail(path, None, f"a problem file is a YAML mapping, not a {type(data).__name__}")
+    for key in data:
+        if not isinstance(key, str):
+            raise fail(path, str(key), f"a field name is text, not {type(key).__name__}")
+    return data
+
+
+# -- field helpers --------------------------------------------------------------------------------
+def check_fields(data: Mapping[str, Any], allowed: Iterable[str], path: str, what: str) -> None:
+    """Refuse the first unknown field: ``FIELD: unknown field (WHAT has: a, b, c)``."""
+    allowed = set(allowed)
+    unknown = sorted(set(data) - allowed)
+    if unknown:
+        raise fail(path, unknown[0], f"unknown field ({what} has: {', '.join(sorted(allowed))})")
+
+
+def int_field(data: Mapping[str, Any], key: str, path: str, default: int, lo: int, hi: int) -> int:
+    """A whole number in ``lo..hi`` (``default`` when absent)."""
+    value = data.get(key, default)
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise fail(path, key, f"expected a whole number, got {value!r}")
+    if not lo <= value <= hi:
+        raise fail(path, key, f"{value} is out of range ({lo} to {hi})")
+    return value
+
+
+def name_field(data: Mapping[str, Any], path: str) -> str:
+    """The problem's ``name:`` (text), or the file's stem."""
+    name = data.get("name")
+    if name is None:
+        return Path(path).stem
+    if not isinstance(name, str | int | float) or isinstance(name, bool):
+        raise fail(path, "name", "expected text")
+    return str(name)
+
+
+def number(value: Any) -> bool:
+    """Whether ``value`` is a number (not a bool)."""
+    return isinstance(value, int | float) and not isinstance(value, bool)
+
+
+# -- expect: ------------------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class ExpectSyntax:
+    """The ``expect:`` keys a kind accepts and how its moves are written.
+
+    ``fields``: the top-level keys; ``solver_fields``: the keys of a per-solver block
+    (``solvers: {NAME: {...}}``); ``is_move``/``move_help``: a move's syntax and the hint printed with a
+    bad one.
+    """
+
+    fields: tuple[str, ...]
+    solver_fields: tuple[str, ...]
+    is_move: Callable[[str], bool]
+    move_help: str
+
+
+def expect_field(data: Mapping[str, Any], path: str) -> dict[str, Any]:
+    """The raw ``expect:`` mapping (empty when absent)."""
+    expect = data.get("expect") or {}
+    if not isinstance(expect, dict):
+        raise fail(path, "expect", "expected a mapping (probability, tolerance, moves, ...)")
+    return expect
+
+
+def check_expect(expect: Mapping[str, Any], path: str, syntax: ExpectSyntax, prefix: str = "expect") -> None:
+    """Check the syntax of an ``expect:`` block (solver names are checked by ``kinds.py``)."""
+    allowed = syntax.fields if prefix == "expect" else syntax.solver_fields
+    for key in expect:
+        if key not in allowed:
+            raise fail(path, f"{prefix}.{key}", f"unknown field ({', '.join(allowed)})")
+    if "solvers" in expect and prefix == "expect":
+        per = expect["solvers"]
+        if not isinstance(per, dict):
+            raise fail(path, "expect.solvers", "expected {solver: {probability, tolerance, moves, ...}}")
+        for name, spec in per.items():
+            if not isinstance(spec, dict):
+                raise fail(path, f"expect.solvers.{name}", "expected a mapping (probability, tolerance, moves, ...)")
+            check_expect(spec, path, syntax, f"expect.solvers.{name}")
+    for key in ("probability", "tolerance", "expected_tricks"):
+        if key in expect and not number(expect[key]):
+            raise fail(path, f"{prefix}.{key}", f"expected a number, got {expect[key]!r}")
+    if "probability" in expect and not 0 <= expect["probability"] <= 1:
+        raise fail(path, f"{prefix}.probability", f"{expect['probability']} is not a fraction in [0, 1]")
+    for key in ("moves", "not_moves"):
+        if key in expect:
+            moves = expect[key]
+            if isinstance(moves, str):
+                moves = [moves]
+            if not isinstance(moves, list) or not all(isinstance(m, str) for m in moves):
+                raise fail(path, f"{prefix}.{key}", f"expected a list of moves {syntax.move_help}")
+            for m in moves:
+                if not syntax.is_move(m):
+                    raise fail(path, f"{prefix}.{key}", f"bad move {m!r} {syntax.move_help}")
+    if "values" in expect:
+        vals = expect["values"]
+        if not isinstance(vals, dict) or not all(
+            isinstance(k, str) and syntax.is_move(k) and number(v) for k, v in vals.items()
+        ):
+            raise fail(path, f"{prefix}.values", f"expected {{move: probability}} {syntax.move_help}")
+    if "table" in expect:
+        table = expect["table"]
+        if not isinstance(table, dict):
+            raise fail(path, f"{prefix}.table", "expected {tricks: probability}")
+        for t, pr in table.items():
+            if isinstance(t, bool) or not isinstance(t, int) or t < 1:
+                raise fail(path, f"{prefix}.table", f"{t!r} is not a number of tricks")
+            if not number(pr) or not 0 <= pr <= 1:
+                raise fail(path, f"{prefix}.table.{t}", f"{pr!r} is not a fraction in [0, 1]")
+    if "tolerance" in expect and not 0 <= expect["tolerance"] < 1:
+        raise fail(path, f"{prefix}.tolerance", f"{expect['tolerance']} is not a tolerance (0 <= tolerance < 1)")
