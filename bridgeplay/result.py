@@ -42,14 +42,14 @@ def clamp_probability(p: float | None) -> float | None:
     return round(min(1.0, max(0.0, p)), PROBABILITY_DIGITS)
 
 
-def _number(x: Any) -> Any:
-    """Numpy scalars and arrays as plain JSON values."""
+def jsonable(x: Any) -> Any:
+    """Numpy scalars and arrays (inside dicts and lists too) as plain JSON values."""
     if hasattr(x, "tolist"):
         return x.tolist()
     if isinstance(x, dict):
-        return {str(k): _number(v) for k, v in x.items()}
+        return {str(k): jsonable(v) for k, v in x.items()}
     if isinstance(x, list | tuple):
-        return [_number(v) for v in x]
+        return [jsonable(v) for v in x]
     return x
 
 
@@ -92,7 +92,7 @@ class Split:
 def _clean_interval(key: str, value: Any, as_probability: bool) -> Any:
     if key == "interval" and value is not None and as_probability:
         return [clamp_probability(v) for v in value]
-    return _number(value)
+    return jsonable(value)
 
 
 def _clean_strategy(nodes: Any) -> Any:
@@ -191,7 +191,7 @@ class Result:
             "moves": [m.to_json() for m in self.moves],
             "splits": [s.to_json() for s in self.splits],
             "strategy": _clean_strategy(self.strategy),
-            "stats": _number(self.stats),
+            "stats": jsonable(self.stats),
         }
         if self.table:
             out["table"] = [{**row, "probability": clamp_probability(row.get("probability"))} for row in self.table]

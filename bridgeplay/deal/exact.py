@@ -139,26 +139,23 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     need, line = best_line(problem, search, first, options.depth)
     target = problem.tricks is not None
     payoff = world_payoffs(need, len(west))
-    value = first[0][2]
-    result = Result(
-        problem=problem.name,
-        file=problem.file,
-        kind="deal",
-        solver="esm",
-        method=METHOD,
-        exact=True,
-        target=problem.tricks,
-        probability=value if target else None,
-        expected_tricks=None if target else value,
-        objective=problem.objective,
-        moves=moves_of(problem, first),
-        splits=split_rows(worlds, west, weights, payoff, target),
-        strategy=strategy_json(line, weights),
-    )
+    result = deal_result(problem, "esm", METHOD, True, moves_of(problem, first),
+                         split_rows(worlds, west, weights, payoff, target), strategy_json(line, weights))
     result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
                     "exhaustive": True}
     result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump)}
     return result
+
+
+def deal_result(problem: DealProblem, solver: str, method: str, exact: bool, moves: list[MoveValue],
+                splits: list[Split], strategy: list[dict[str, Any]]) -> Result:
+    """A deal's :class:`Result`: the best first play's value is the line's (a chance, or expected tricks)."""
+    target = problem.tricks is not None
+    value = moves[0].probability if target else moves[0].expected_tricks
+    return Result(problem=problem.name, file=problem.file, kind="deal", solver=solver, method=method, exact=exact,
+                  target=problem.tricks, probability=value if target else None,
+                  expected_tricks=None if target else value, objective=problem.objective, moves=moves,
+                  splits=splits, strategy=strategy)
 
 
 def strain_text(trump: int) -> str:

@@ -36,7 +36,15 @@ import numpy as np
 
 from bridgeplay import config
 from bridgeplay.cards import Card, N, S, deal_move, trick_winner
-from bridgeplay.deal.exact import best_line, root_state, split_rows, strategy_json, thresholds, world_payoffs
+from bridgeplay.deal.exact import (
+    best_line,
+    deal_result,
+    root_state,
+    split_rows,
+    strategy_json,
+    thresholds,
+    world_payoffs,
+)
 from bridgeplay.deal.problem import DealProblem
 from bridgeplay.deal.search import DealSearch, Masks, Play, TimeUp, without
 from bridgeplay.deal.worlddd import WorldDD
@@ -125,24 +133,9 @@ def _result(problem: DealProblem, solver: str, ws: WorldSet, moves: list[MoveVal
             t0: float, stats: dict[str, Any], extra: dict[str, Any], strategy: list | None = None, *,
             method: str, exact: bool = False) -> Result:
     target = problem.tricks is not None
-    best = moves[0]
-    value = best.probability if target else best.expected_tricks
     lo, hi = interval(ws, best_world, target)
-    res = Result(
-        problem=problem.name,
-        file=problem.file,
-        kind="deal",
-        solver=solver,
-        method=method,
-        exact=exact,
-        target=problem.tricks,
-        probability=value if target else None,
-        expected_tricks=None if target else value,
-        objective=problem.objective,
-        moves=moves,
-        splits=split_rows(ws.worlds, ws.west, ws.weights, best_world.tolist(), target),
-        strategy=strategy or [],
-    )
+    res = deal_result(problem, solver, method, exact, moves,
+                      split_rows(ws.worlds, ws.west, ws.weights, best_world.tolist(), target), strategy or [])
     seconds = time.perf_counter() - t0
     res.stats = {"seconds": round(seconds, 4), "worlds": int(len(ws.west)), **stats}
     res.extra = {**ws.info(), "confidence": 0.95, "interval": [lo, hi], **extra}

@@ -290,13 +290,15 @@ def heuristic_result(problem: SuitProblem, solver: str, build: Callable[[SuitGam
     result = Result(problem=problem.name, file=problem.file, kind="suit", solver=solver, method=method, exact=True,
                     objective=problem.objective)
     if problem.objective == "target" and problem.tricks is None:
+        nodes = 0
         for target in range(1, problem.max_tricks + 1):
             game = SuitGame(with_target(problem, target))
             h, ev = run_heuristic(game, build)
+            nodes += len(ev.nodes)
             result.table.append({"tricks": target, "probability": ev.value, "estimate": h.estimate,
                                  "moves": [game.move_text(ev.first_move)]})
         result.target = "max"
-        result.stats = {"seconds": round(time.perf_counter() - t0, 4), "worlds": game.nw}
+        result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": game.nw}
         return result
     game = SuitGame(problem)
     h, ev = run_heuristic(game, build)

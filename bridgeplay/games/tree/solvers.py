@@ -41,7 +41,7 @@ from bridgeplay import config
 from bridgeplay.errors import SolverError
 from bridgeplay.games.tree.problem import LEAF, MAX, MIN, SCORINGS, TreeProblem
 from bridgeplay.options import Options
-from bridgeplay.result import Result
+from bridgeplay.result import Result, jsonable
 
 SOLVERS = ("esm", "pareto", "mm", "repeated", "vector", "prm")
 EPS = 1e-9
@@ -80,20 +80,8 @@ class TreeResult:
         }
         for key, value in self.details.items():
             if key not in out:
-                out[key] = _jsonable(value)
+                out[key] = jsonable(value)
         return out
-
-
-def _jsonable(value: Any) -> Any:
-    if isinstance(value, np.ndarray):
-        return value.tolist()
-    if isinstance(value, np.generic):
-        return value.item()
-    if isinstance(value, dict):
-        return {str(k): _jsonable(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_jsonable(v) for v in value]
-    return value
 
 
 # --------------------------------------------------------------------------- evaluation
