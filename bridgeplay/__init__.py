@@ -6,7 +6,7 @@ The Python API (the command line is built on it)::
 
     problem = bridgeplay.load("problems/paper/fig02-akqj9-xx.yaml")   # or a dict: {"kind": "suit", ...}
     result = bridgeplay.solve(problem)                                 # the kind's default solver
-    print(result.probability, result.best_moves)                       # 0.8714285714285714 ['N:A', 'S:x']
+    print(result.probability, result.best_moves)                       # 0.871428571428571 ['N:A', 'S:x']
     result.to_json()                                                   # the --json form
 
 ``bridgeplay.solve(problem, "repeated", samples=50, seed=3)`` names a solver and its options

@@ -98,7 +98,7 @@ class Kind:
 
 
 def _suit_default(problem: Any, options: Options) -> tuple[str, str]:
-    return "esm", "the default for suit problems: exact best defence over every layout"
+    return "esm", "the default for suit problems"
 
 
 SUIT = Kind(

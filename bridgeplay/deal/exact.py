@@ -26,7 +26,7 @@ from bridgeplay.errors import SolverError
 from bridgeplay.options import Options
 from bridgeplay.result import MoveValue, Result, Split
 
-METHOD = "exact best defence (Pareto fronts of payoff vectors over every layout of the defenders' cards)"
+METHOD = "exact best defence over every layout of the defenders' cards (Pareto fronts)"
 
 
 def root_state(problem: DealProblem) -> tuple[Any, Any, Any, int, tuple]:
@@ -167,10 +167,7 @@ def choose(problem: DealProblem, options: Options) -> tuple[str, str]:
     """The default method for a deal: ``esm`` when its layouts can be enumerated, else ``deal-repeated``."""
     count = DealWorlds(problem).count
     if count <= config.MAX_EXACT_LAYOUTS:
-        return "esm", f"the default for deals: every one of the {count:,} layouts can be enumerated, so exact"
-    samples = options.samples or config.DEFAULT_SAMPLES
+        return "esm", f"the default for deals: all {count:,} layouts can be enumerated"
     return "deal-repeated", (
         f"the default for deals: {count:,} layouts are too many for the exact solver (at most "
-        f"{config.MAX_EXACT_LAYOUTS:,}), so repeated minimaxing over {samples} sampled layouts, double dummy in "
-        f"each: an estimate that lets declarer see the cards (--solver deal-alphamu searches exact best defence "
-        f"over the sample)")
+        f"{config.MAX_EXACT_LAYOUTS:,}); --solver deal-alphamu searches best defence over a sample")

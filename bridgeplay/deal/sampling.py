@@ -214,8 +214,7 @@ def solve_repeated(problem: DealProblem, options: Options | None = None) -> Resu
     position = (best_dd >= target).astype(float) if target is not None else best_dd.astype(float)
     extra = {"scoring": key, "position_value": float(position @ wts),
              "position_interval": list(interval(ws, position, target is not None))}
-    method = (f"repeated minimaxing ({key} scoring), double dummy in {_where(ws)}: an estimate that lets "
-              "declarer see the cards")
+    method = f"repeated minimaxing ({key} scoring): double dummy, declarer seeing the cards, in {_where(ws)}"
     res = _result(problem, "deal-repeated", ws, moves, best_world, t0, {"nodes": dstats["dd_nodes"], **dstats}, extra,
                   method=method)
     if target is not None and key != "threshold":

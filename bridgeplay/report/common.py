@@ -27,10 +27,10 @@ def value_text(v: float | None, as_prob: bool) -> str:
 
 def method_lines(result: Result) -> list[Text]:
     """What ran (and why, when the user named no solver), and whether the number is exact."""
-    lines = [Text(f"Method: {result.method}" + ("" if result.exact else "  (an estimate, not exact)"), style="dim")]
+    text = f"Method: {result.method}" + ("" if result.exact else " (an estimate, not exact)")
     if result.why:
-        lines.append(Text(f"Why: {result.why}", style="dim"))
-    return lines
+        text += f"; {result.why}"
+    return [Text(text, style="dim")]
 
 
 def stats_line(result: Result, what: str = "worlds") -> Text:

@@ -26,7 +26,7 @@ from bridgeplay.suit.problem import SuitProblem
 from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, Decision, SuitSearch
 from bridgeplay.suit.worlds import SuitWorlds, worlds_for
 
-METHOD = "exact best defence (Pareto fronts of payoff vectors over every layout; equals ESM)"
+METHOD = "exact best defence over every layout (Pareto fronts; equals ESM)"
 
 
 def move_text(problem: SuitProblem, seat: int, rank: int) -> str:

@@ -579,7 +579,7 @@ def diagnose(result: TreeResult, best: float, tol: float = EPS) -> str:
 # --------------------------------------------------------------------------- the registry's entries
 _METHODS = {
     "esm": ("exhaustive strategy minimisation (Fig. 4): every MAX strategy played against best defence", True),
-    "pareto": ("exact best defence by Pareto fronts of payoff vectors (single-node information sets)", True),
+    "pareto": ("exact best defence by Pareto fronts (single-node information sets)", True),
     "mm": ("minimax in each world ignoring information sets (Fig. 6): an upper bound, not a strategy", False),
     "repeated": ("repeated minimaxing at every information set; its line played against best defence", True),
     "vector": ("vector minimaxing (one choice for every world); its line played against best defence", True),
@@ -664,6 +664,6 @@ def choose(problem: TreeProblem, options: Options) -> tuple[str, str]:
     can be enumerated, else Pareto fronts when every information set is a single node."""
     n = count_strategies(problem)
     if n <= MAX_STRATEGIES or not problem.single_node_infosets:
-        return "esm", f"the default for trees: exact, by exhaustive strategy minimisation over {n:,} MAX strategies"
+        return "esm", f"the default for trees: {n:,} MAX strategies can be enumerated"
     return "pareto", (f"the default for trees: exact, by Pareto fronts ({n:,} MAX strategies are too many to "
                       f"enumerate; every information set is a single node)")
