@@ -64,7 +64,7 @@ from bridgeplay.cards import (
 )
 from bridgeplay.deal.worlds import DealWorlds
 from bridgeplay.errors import ProblemError
-from bridgeplay.yamlio import ExpectSyntax, check_expect, check_fields, expect_field, name_field
+from bridgeplay.yamlio import ExpectSyntax, check_expect, check_fields, expect_field, fail, name_field
 
 Masks = tuple[int, int, int, int]
 
@@ -157,21 +157,17 @@ class DealProblem:
 
 # ------------------------------------------------------------------------------------------------
 # loading
-def _fail(path: str, fld: str, msg: str) -> ProblemError:
-    return ProblemError(path, fld, msg)
-
-
 def _hand(data: dict[str, Any], key: str, path: str) -> Masks | None:
     value = data.get(key)
     if value is None:
         return None
     if not isinstance(value, str):
-        raise _fail(path, key, f"expected a PBN hand like 'AKQ.JT9.876.5432', got {type(value).__name__}")
+        raise fail(path, key, f"expected a PBN hand like 'AKQ.JT9.876.5432', got {type(value).__name__}")
     text = value.strip()
     try:
         return Hand.from_pbn(text).suits
     except CardError as exc:
-        raise _fail(path, key, str(exc)) from None
+        raise fail(path, key, str(exc)) from None
 
 
 def _cards_list(value: Any, path: str, fld: str) -> list[Card]:
@@ -182,18 +178,18 @@ def _cards_list(value: Any, path: str, fld: str) -> list[Card]:
         try:
             return list(Hand.from_pbn(value))
         except CardError as exc:
-            raise _fail(path, fld, str(exc)) from None
+            raise fail(path, fld, str(exc)) from None
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     if not isinstance(items, list):
-        raise _fail(path, fld, "expected a list of cards like [SK, HQ]")
+        raise fail(path, fld, "expected a list of cards like [SK, HQ]")
     out = []
     for item in items:
         try:
             out.append(Card.parse(str(item)))
         except CardError as exc:
-            raise _fail(path, fld, str(exc)) from None
+            raise fail(path, fld, str(exc)) from None
     if len(set(out)) != len(out):
-        raise _fail(path, fld, "a card is listed twice")
+        raise fail(path, fld, "a card is listed twice")
     return out
 
 
@@ -227,7 +223,7 @@ def _parse_played(value: Any, path: str) -> list[tuple[int, Card]]:
     if isinstance(value, str):
         value = [value]
     if not isinstance(value, list):
-        raise _fail(path, "played", "expected a list of tricks like 'W:HJ N:HA E:H5 S:H2'")
+        raise fail(path, "played", "expected a list of tricks like 'W:HJ N:HA E:H5 S:H2'")
     out: list[tuple[int, Card]] = []
     for item in value:
         if isinstance(item, list):
@@ -235,21 +231,21 @@ def _parse_played(value: Any, path: str) -> list[tuple[int, Card]]:
         elif isinstance(item, str):
             tokens = item.replace(",", " ").split()
         else:
-            raise _fail(path, "played", f"expected SEAT:CARD entries, got {item!r}")
+            raise fail(path, "played", f"expected SEAT:CARD entries, got {item!r}")
         for tok in tokens:
             m = _PLAY_RE.match(tok.strip())
             if not m:
-                raise _fail(path, "played", f"bad play {tok!r} (SEAT:CARD, e.g. W:HJ)")
+                raise fail(path, "played", f"bad play {tok!r} (SEAT:CARD, e.g. W:HJ)")
             try:
                 out.append((parse_seat(m.group(1)), Card.parse(m.group(2))))
             except CardError as exc:
-                raise _fail(path, "played", f"{tok!r}: {exc}") from None
+                raise fail(path, "played", f"{tok!r}: {exc}") from None
     return out
 
 
 def _range(value: Any, path: str, fld: str, lo: int, hi: int) -> tuple[int, int]:
     if isinstance(value, bool):
-        raise _fail(path, fld, f"expected a number or [min, max], got {value!r}")
+        raise fail(path, fld, f"expected a number or [min, max], got {value!r}")
     if isinstance(value, int):
         a = b = value
     elif isinstance(value, list) and len(value) == 2 and all(
@@ -257,24 +253,24 @@ def _range(value: Any, path: str, fld: str, lo: int, hi: int) -> tuple[int, int]
     ):
         a, b = value
     else:
-        raise _fail(path, fld, f"expected a number or [min, max], got {value!r}")
+        raise fail(path, fld, f"expected a number or [min, max], got {value!r}")
     if a > b:
-        raise _fail(path, fld, f"empty range [{a}, {b}]")
+        raise fail(path, fld, f"empty range [{a}, {b}]")
     if a < lo or b > hi:
-        raise _fail(path, fld, f"[{a}, {b}] is outside {lo}..{hi}")
+        raise fail(path, fld, f"[{a}, {b}] is outside {lo}..{hi}")
     return a, b
 
 
 def _suits_list(value: Any, path: str, fld: str) -> tuple[int, ...]:
     items = value.replace(",", " ").split() if isinstance(value, str) else value
     if not isinstance(items, list):
-        raise _fail(path, fld, "expected a list of suits like [D, C]")
+        raise fail(path, fld, "expected a list of suits like [D, C]")
     out = []
     for item in items:
         try:
             out.append(parse_suit(str(item)))
         except CardError as exc:
-            raise _fail(path, fld, str(exc)) from None
+            raise fail(path, fld, str(exc)) from None
     return tuple(sorted(set(out)))
 
 
@@ -283,22 +279,22 @@ def _defender_info(raw: Any, who: str, path: str, played: Masks) -> tuple[list[C
     if raw is None:
         return [], DefenderInfo(played=played)
     if not isinstance(raw, dict):
-        raise _fail(path, fld, "expected a mapping with cards, voids, lengths, hcp")
+        raise fail(path, fld, "expected a mapping with cards, voids, lengths, hcp")
     unknown = sorted(set(raw) - _HIDDEN_FIELDS)
     if unknown:
-        raise _fail(path, f"{fld}.{unknown[0]}", f"unknown field (one of: {', '.join(sorted(_HIDDEN_FIELDS))})")
+        raise fail(path, f"{fld}.{unknown[0]}", f"unknown field (one of: {', '.join(sorted(_HIDDEN_FIELDS))})")
     cards = _cards_list(raw.get("cards"), path, f"{fld}.cards")
     voids = _suits_list(raw.get("voids", []), path, f"{fld}.voids")
     lengths = [(0, 13)] * 4
     if raw.get("lengths") is not None:
         lr = raw["lengths"]
         if not isinstance(lr, dict):
-            raise _fail(path, f"{fld}.lengths", "expected {S: n, H: [min, max], ...}")
+            raise fail(path, f"{fld}.lengths", "expected {S: n, H: [min, max], ...}")
         for key, v in lr.items():
             try:
                 s = parse_suit(str(key))
             except CardError as exc:
-                raise _fail(path, f"{fld}.lengths", str(exc)) from None
+                raise fail(path, f"{fld}.lengths", str(exc)) from None
             lengths[s] = _range(v, path, f"{fld}.lengths.{SUIT_LETTERS[s]}", 0, 13)
     hcp = (0, 40)
     if raw.get("hcp") is not None:
@@ -315,14 +311,14 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     if data.get("deal") is not None:
         for key in ("north", "south", "east", "west"):
             if data.get(key) is not None:
-                raise _fail(path, key, "give either deal: or the separate hands, not both")
+                raise fail(path, key, "give either deal: or the separate hands, not both")
         raw = data["deal"]
         if not isinstance(raw, str):
-            raise _fail(path, "deal", "expected a PBN deal like 'N:AKQ.JT9.876.5432 ...'")
+            raise fail(path, "deal", "expected a PBN deal like 'N:AKQ.JT9.876.5432 ...'")
         try:
             deal = Deal.from_pbn(raw)
         except CardError as exc:
-            raise _fail(path, "deal", str(exc)) from None
+            raise fail(path, "deal", str(exc)) from None
         for seat in range(4):
             given[seat] = deal.hands[seat].suits
     else:
@@ -330,7 +326,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
             given[seat] = _hand(data, key, path)
         for seat, key in ((N, "north"), (S, "south")):
             if given[seat] is None:
-                raise _fail(path, key, "missing field (a PBN hand like 'AKQ.JT9.876.5432')")
+                raise fail(path, key, "missing field (a PBN hand like 'AKQ.JT9.876.5432')")
     names = {N: "north", E: "east", S: "south", W: "west"}
     # a card in two given hands
     seen: dict[Card, int] = {}
@@ -343,43 +339,43 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
                 if masks[s] >> r & 1:
                     c = Card(s, r)
                     if c in seen:
-                        raise _fail(path, names[seat], f"card {c} is also in {names[seen[c]]}'s hand")
+                        raise fail(path, names[seat], f"card {c} is also in {names[seen[c]]}'s hand")
                     seen[c] = seat
 
     # -- strain, target -------------------------------------------------------------------------
     if "trumps" not in data or data["trumps"] is None:
-        raise _fail(path, "trumps", "missing field (S, H, D, C or NT)")
+        raise fail(path, "trumps", "missing field (S, H, D, C or NT)")
     try:
         trump = parse_strain(str(data["trumps"]))
     except CardError:
-        raise _fail(path, "trumps", f"unknown strain {data['trumps']!r} (S, H, D, C or NT)") from None
+        raise fail(path, "trumps", f"unknown strain {data['trumps']!r} (S, H, D, C or NT)") from None
 
     # -- history ---------------------------------------------------------------------------------
     played = _parse_played(data.get("played"), path)
     played_cards: set[Card] = set()
     for seat, c in played:
         if c in played_cards:
-            raise _fail(path, "played", f"card {c} is played twice")
+            raise fail(path, "played", f"card {c} is played twice")
         played_cards.add(c)
         if c in seen and seen[c] != seat:
-            raise _fail(path, "played", f"{SEAT_LETTERS[seat]}:{c} but {c} is in {names[seen[c]]}'s hand")
+            raise fail(path, "played", f"{deal_move(seat, c)} but {c} is in {names[seen[c]]}'s hand")
     lead_raw = data.get("lead")
     lead_given: int | None = None
     if lead_raw is not None:
         try:
             lead_given = parse_seat(str(lead_raw))
         except CardError:
-            raise _fail(path, "lead", f"unknown seat {lead_raw!r} (N, E, S or W)") from None
+            raise fail(path, "lead", f"unknown seat {lead_raw!r} (N, E, S or W)") from None
     # split the history into tricks and check turn order
     tricks_done: list[list[tuple[int, Card]]] = []
     current: list[tuple[int, Card]] = []
     leader = played[0][0] if played else lead_given
     if leader is None:
-        raise _fail(path, "lead", "missing field (who leads the current trick: N, E, S or W)")
+        raise fail(path, "lead", "missing field (who leads the current trick: N, E, S or W)")
     for i, (seat, c) in enumerate(played):
         expected = (leader + len(current)) % 4
         if seat != expected:
-            raise _fail(path, "played", f"play {i + 1} ({SEAT_LETTERS[seat]}:{c}) is out of turn: "
+            raise fail(path, "played", f"play {i + 1} ({deal_move(seat, c)}) is out of turn: "
                                         f"{SEAT_LETTERS[expected]} was to play")
         current.append((seat, c))
         if len(current) == 4:
@@ -387,7 +383,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
             leader = trick_winner([(x, c.suit, c.rank) for x, c in current], trump)
             current = []
     if played and lead_given is not None and lead_given != leader:
-        raise _fail(path, "lead", f"the history leaves {SEAT_LETTERS[leader]} on lead of the current trick, "
+        raise fail(path, "lead", f"the history leaves {SEAT_LETTERS[leader]} on lead of the current trick, "
                                   f"not {SEAT_LETTERS[lead_given]}")
 
     # -- current hands ---------------------------------------------------------------------------
@@ -409,16 +405,16 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     n_north = _count(north) + (1 if N in table_seats else 0)
     n_south = _count(south) + (1 if S in table_seats else 0)
     if n_north != n_south:
-        raise _fail(path, "south", f"North and South must hold as many cards: North {_count(north)}, "
+        raise fail(path, "south", f"North and South must hold as many cards: North {_count(north)}, "
                                    f"South {_count(south)} (with {len(table)} card(s) on the table)")
     if n_north == 0:
-        raise _fail(path, "north", "no cards left to play")
+        raise fail(path, "north", "no cards left to play")
     tl = n_north  # tricks left, the current one included
     holds = {x: tl - (1 if x in table_seats else 0) for x in range(4)}
     for seat in (E, W):
         masks = cur[seat]
         if masks is not None and _count(masks) != holds[seat]:
-            raise _fail(path, names[seat], f"{names[seat].capitalize()} holds {_count(masks)} cards, "
+            raise fail(path, names[seat], f"{names[seat].capitalize()} holds {_count(masks)} cards, "
                                            f"but {holds[seat]} fit the position")
 
     # -- the defenders' cards -----------------------------------------------------------------------
@@ -430,30 +426,30 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
         used[c.suit] |= 1 << c.rank
     if data.get("outstanding") is not None:
         if cur[E] is not None and cur[W] is not None:
-            raise _fail(path, "outstanding", "not needed when both defenders' hands are given")
+            raise fail(path, "outstanding", "not needed when both defenders' hands are given")
         raw = data["outstanding"]
         if not isinstance(raw, str):
-            raise _fail(path, "outstanding", "expected the defenders' cards as PBN suits S.H.D.C, e.g. '2..54.543'")
+            raise fail(path, "outstanding", "expected the defenders' cards as PBN suits S.H.D.C, e.g. '2..54.543'")
         try:
             dfd: Masks = Hand.from_pbn(raw).suits
         except CardError as exc:
-            raise _fail(path, "outstanding", str(exc)) from None
+            raise fail(path, "outstanding", str(exc)) from None
         for s in range(4):
             both = dfd[s] & used[s]
             if both:
                 r = both.bit_length() - 1
-                raise _fail(path, "outstanding", f"card {Card(s, r)} is also held by North-South or played")
+                raise fail(path, "outstanding", f"card {Card(s, r)} is also held by North-South or played")
         for seat in (E, W):
             masks = cur[seat]
             if masks is not None and any(masks[s] & ~dfd[s] for s in range(4)):
-                raise _fail(path, names[seat], "holds cards that are not in outstanding")
+                raise fail(path, names[seat], "holds cards that are not in outstanding")
     elif cur[E] is not None and cur[W] is not None:
         dfd = tuple(cur[E][s] | cur[W][s] for s in range(4))  # type: ignore[assignment]
     else:
         dfd = tuple(FULL_SUIT & ~used[s] for s in range(4))  # type: ignore[assignment]
     if _count(dfd) != holds[E] + holds[W]:
         hint = "" if data.get("outstanding") is not None else " (an ending needs outstanding: or east/west)"
-        raise _fail(path, "outstanding", f"the defenders hold {_count(dfd)} cards, but {holds[E] + holds[W]} "
+        raise fail(path, "outstanding", f"the defenders hold {_count(dfd)} cards, but {holds[E] + holds[W]} "
                                          f"fit the position{hint}")
     # revokes in the history by anyone (declarer's by hand; defenders' become voids below)
     follow_fail: dict[int, set[int]] = {E: set(), W: set()}
@@ -468,7 +464,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
             later_after = [c2 for c2 in later if played.index((seat, c2)) > played.index((seat, c))]
             now = held_then[seat]
             if later_after or (now is not None and now[led]):
-                raise _fail(path, "played", f"{SEAT_LETTERS[seat]}:{c} revokes ({SEAT_LETTERS[seat]} holds "
+                raise fail(path, "played", f"{deal_move(seat, c)} revokes ({SEAT_LETTERS[seat]} holds "
                                             f"{SUIT_SYMBOLS[led]} cards)")
             if seat in (E, W):
                 follow_fail[seat].add(led)
@@ -476,10 +472,10 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     # -- what is known about the defenders ---------------------------------------------------------
     hidden = data.get("hidden") or {}
     if not isinstance(hidden, dict):
-        raise _fail(path, "hidden", "expected {west: {...}, east: {...}}")
+        raise fail(path, "hidden", "expected {west: {...}, east: {...}}")
     bad = sorted(set(hidden) - {"west", "east"})
     if bad:
-        raise _fail(path, f"hidden.{bad[0]}", "unknown field (west or east)")
+        raise fail(path, f"hidden.{bad[0]}", "unknown field (west or east)")
     infos: dict[int, DefenderInfo] = {}
     for seat, who in ((W, "west"), (E, "east")):
         pmask = _masks_of(played_by[seat])
@@ -487,51 +483,51 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
         full = cur[seat]
         if full is not None:
             if hidden.get(who):
-                raise _fail(path, f"hidden.{who}", f"{who}'s hand is given in full")
+                raise fail(path, f"hidden.{who}", f"{who}'s hand is given in full")
             cards = [Card(s, r) for s in range(4) for r in range(2, 15) if full[s] >> r & 1]
             info = DefenderInfo(full, (), ((0, 13),) * 4, (0, 40), pmask)
         for c in cards:
             if not _has(dfd, c):
-                raise _fail(path, f"hidden.{who}.cards", f"{c} is not among the defenders' cards")
+                raise fail(path, f"hidden.{who}.cards", f"{c} is not among the defenders' cards")
         voids = set(info.voids) | follow_fail[seat]
         for s in voids:
             if info.known[s]:
-                raise _fail(path, f"hidden.{who}.voids", f"{who} is void in {SUIT_LETTERS[s]} but holds "
+                raise fail(path, f"hidden.{who}.voids", f"{who} is void in {SUIT_LETTERS[s]} but holds "
                                                          f"{holding_str(info.known[s])} there")
         if _count(info.known) > holds[seat]:
-            raise _fail(path, f"hidden.{who}.cards", f"{_count(info.known)} known cards but {who} holds "
+            raise fail(path, f"hidden.{who}.cards", f"{_count(info.known)} known cards but {who} holds "
                                                      f"{holds[seat]}")
         infos[seat] = DefenderInfo(info.known, tuple(sorted(voids)), info.lengths, info.hcp, pmask)
     both = [infos[W].known[s] & infos[E].known[s] for s in range(4)]
     if any(both):
         s = next(i for i in range(4) if both[i])
-        raise _fail(path, "hidden.east.cards", f"{Card(s, both[s].bit_length() - 1)} is also in west's cards")
+        raise fail(path, "hidden.east.cards", f"{Card(s, both[s].bit_length() - 1)} is also in west's cards")
 
     # -- target -------------------------------------------------------------------------------------
     objective = data.get("objective", "target")
     if objective not in ("target", "tricks"):
-        raise _fail(path, "objective", f"unknown objective {objective!r} (target or tricks)")
+        raise fail(path, "objective", f"unknown objective {objective!r} (target or tricks)")
     raw_t = data.get("tricks")
     target: int | None
     if objective == "tricks":
         target = None
     elif raw_t is None:
-        raise _fail(path, "tricks", "missing field (tricks North-South need from here)")
+        raise fail(path, "tricks", "missing field (tricks North-South need from here)")
     elif isinstance(raw_t, bool) or not isinstance(raw_t, int):
-        raise _fail(path, "tricks", f"expected a number of tricks, got {raw_t!r}")
+        raise fail(path, "tricks", f"expected a number of tricks, got {raw_t!r}")
     elif raw_t < 1:
-        raise _fail(path, "tricks", f"{raw_t} is not a target (at least 1)")
+        raise fail(path, "tricks", f"{raw_t} is not a target (at least 1)")
     elif raw_t > tl:
-        raise _fail(path, "tricks", f"{raw_t} is more than the {tl} tricks left")
+        raise fail(path, "tricks", f"{raw_t} is more than the {tl} tricks left")
     else:
         target = raw_t
     if (leader + len(table)) % 2 == 1:
         seat = (leader + len(table)) % 4
-        raise _fail(path, "lead" if not table else "played",
+        raise fail(path, "lead" if not table else "played",
                     f"{SEAT_LETTERS[seat]} (a defender) is to play: give the position at declarer's turn")
     look = data.get("lookahead")
     if look is not None and (isinstance(look, bool) or not isinstance(look, int) or look < 1):
-        raise _fail(path, "lookahead", f"expected a number of tricks (at least 1), got {look!r}")
+        raise fail(path, "lookahead", f"expected a number of tricks (at least 1), got {look!r}")
     name = name_field(data, path)
     expect = expect_field(data, path)
     check_expect(expect, path, EXPECT)
@@ -557,7 +553,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     try:
         DealWorlds(problem)
     except ValueError as exc:
-        raise _fail(path, "hidden", str(exc)) from None
+        raise fail(path, "hidden", str(exc)) from None
     return problem
 
 
