@@ -72,7 +72,7 @@ def parallel_capacity(n: int = 3_000_000) -> float:
 
 
 def startup_costs(repeat: int) -> dict[str, float]:
-    code = "from bridgeplay import batch; batch.warm_up()"
+    code = "from bridgeplay.analysis import batch; batch.warm_up([\"suit\"])"
     cold = []
     for _ in range(repeat):
         t0 = time.perf_counter()
@@ -87,7 +87,7 @@ def startup_costs(repeat: int) -> dict[str, float]:
     from bridgeplay.analysis import batch
 
     t0 = time.perf_counter()
-    batch.warm_up()
+    batch.warm_up(["suit"])
     warm = time.perf_counter() - t0
     with tempfile.TemporaryDirectory() as tmp:
         tiny = str(Path(tmp) / "tiny.yaml")
