@@ -44,3 +44,11 @@ TREE_MAX_STRATEGIES = 2_000_000
 # -- checks ------------------------------------------------------------------------------------------
 # Tolerance of an expect: number that gives none.
 EXPECT_TOLERANCE = 0.0005
+
+# -- reading problem files ---------------------------------------------------------------------------
+# A problem file is at most this many bytes (problems are a few hundred; a played-out deal a few thousand).
+MAX_FILE_BYTES = 4 * 1024 * 1024
+# YAML nesting deeper than this is refused before anything recursive reads it.
+YAML_MAX_DEPTH = 200
+# Aliases may expand a file to at most this many values (refuses "billion laughs").
+YAML_MAX_VALUES = 200_000

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+import os
+import stat
 from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 from pathlib import Path
@@ -17,6 +19,7 @@ from typing import Any
 
 import yaml
 
+from bridgeplay import config
 from bridgeplay.errors import ProblemError
 
 
@@ -44,29 +47,101 @@ class _StrictLoader(yaml.SafeLoader):
         return super().construct_mapping(node, deep=deep)
 
 
+def _line(mark: Any) -> str | None:
+    return f"line {mark.line + 1}" if mark is not None else None
+
+
+def _check_events(text: str, path: str) -> None:
+    """Refuse nesting deeper than :data:`config.YAML_MAX_DEPTH` before anything recursive reads the text."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_StrictLoader):
+        if isinstance(event, yaml.CollectionStartEvent):
+            depth += 1
+            if depth > config.YAML_MAX_DEPTH:
+                raise fail(path, _line(event.start_mark), f"nesting deeper than {config.YAML_MAX_DEPTH} levels")
+        elif isinstance(event, yaml.CollectionEndEvent):
+            depth -= 1
+
+
+def _check_nodes(root: yaml.Node, path: str) -> None:
+    """Refuse an alias that contains itself, and aliases that expand to more than
+    :data:`config.YAML_MAX_VALUES` values (a "billion laughs"), walking the node graph without recursion."""
+    size: dict[int, int] = {}
+    on_path: set[int] = set()
+    stack: list[tuple[yaml.Node, bool]] = [(root, False)]
+    while stack:
+        node, done = stack.pop()
+        key = id(node)
+        kids: list[yaml.Node] = []
+        if isinstance(node, yaml.SequenceNode):
+            kids = list(node.value)
+        elif isinstance(node, yaml.MappingNode):
+            kids = [n for pair in node.value for n in pair]
+        if done:
+            on_path.discard(key)
+            size[key] = min(1 + sum(size[id(k)] for k in kids), config.YAML_MAX_VALUES + 1)
+            if size[key] > config.YAML_MAX_VALUES:
+                raise fail(path, _line(node.start_mark),
+                           f"aliases expand to more than {config.YAML_MAX_VALUES:,} values")
+            continue
+        if key in size:
+            continue
+        on_path.add(key)
+        stack.append((node, True))
+        for k in kids:
+            if id(k) in on_path:
+                raise fail(path, _line(k.start_mark), "an alias refers to a value that contains it")
+            if id(k) not in size:
+                stack.append((k, False))
+
+
 def parse_yaml(text: str, path: str) -> Any:
-    """Parse YAML text strictly; a syntax error is a one-line :class:`ProblemError` naming the line."""
+    """Parse YAML text strictly: no tag runs code, no key is written twice, and neither deep nesting nor
+    aliases can make reading hang; every failure is a one-line :class:`ProblemError` naming the line."""
     try:
-        return yaml.load(text, Loader=_StrictLoader)  # a SafeLoader subclass: no tag runs code
+        _check_events(text, path)
+        loader = _StrictLoader(text)  # a SafeLoader subclass
+        try:
+            node = loader.get_single_node()
+            if node is None:
+                return None
+            _check_nodes(node, path)
+            return loader.construct_document(node)
+        finally:
+            loader.dispose()
     except yaml.YAMLError as exc:
         mark = getattr(exc, "problem_mark", None)
-        where = f"line {mark.line + 1}" if mark is not None else None
         what = getattr(exc, "problem", None) or str(exc).splitlines()[0]
-        raise fail(path, where, f"YAML syntax error: {what}") from None
+        raise fail(path, _line(mark), f"YAML syntax error: {what}") from None
+
+
+def read_text(path: str | Path, limit: int | None = None) -> str:
+    """A problem file's text: a regular file of at most ``limit`` bytes (:data:`config.MAX_FILE_BYTES`) in UTF-8."""
+    p = str(path)
+    limit = config.MAX_FILE_BYTES if limit is None else limit
+    try:
+        st = os.stat(p)
+        if stat.S_ISDIR(st.st_mode):
+            raise fail(p, None, "is a directory, not a problem file")
+        if not stat.S_ISREG(st.st_mode):
+            raise fail(p, None, "is not a regular file")
+        if st.st_size > limit:
+            raise fail(p, None, f"{st.st_size:,} bytes is more than a problem file may hold ({limit:,})")
+        with open(p, "rb") as f:
+            raw = f.read(limit + 1)
+        if len(raw) > limit:
+            raise fail(p, None, f"more than {limit:,} bytes is more than a problem file may hold")
+        return raw.decode("utf-8")
+    except FileNotFoundError:
+        raise fail(p, None, "no such file") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise fail(p, None, f"cannot read: {exc}") from None
 
 
 def read_yaml(path: str | Path) -> dict[str, Any]:
     """Read a problem file: a YAML mapping with text keys; every failure is a one-line :class:`ProblemError`."""
     p = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise fail(p, None, "no such file") from None
-    except IsADirectoryError:
-        raise fail(p, None, "is a directory, not a problem file") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise fail(p, None, f"cannot read: {exc}") from None
-    return as_mapping(parse_yaml(text, p), p)
+    return as_mapping(parse_yaml(read_text(path), p), p)
 
 
 def as_mapping(data: Any, path: str) -> dict[str, Any]:
