@@ -7,6 +7,7 @@ caller (the command line shows a rich bar on a terminal) decides what to do with
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -43,6 +44,22 @@ class Options:
     lookahead: int | None = None
     threads: int | None = None
     progress: Progress = no_progress
+
+    def __post_init__(self) -> None:
+        if self.depth < 1:
+            raise ValueError(f"depth must be at least 1, got {self.depth}")
+        if self.scoring is not None and self.scoring not in SCORINGS:
+            raise ValueError(f"unknown scoring {self.scoring!r} ({', '.join(SCORINGS)})")
+        if self.samples is not None and self.samples < 1:
+            raise ValueError(f"samples must be at least 1, got {self.samples}")
+        if self.seed < 0:
+            raise ValueError(f"a seed is a whole number from 0, got {self.seed}")
+        if self.time_limit is not None and not (math.isfinite(self.time_limit) and self.time_limit > 0):
+            raise ValueError(f"a time limit is a finite number of seconds above 0, got {self.time_limit}")
+        if self.lookahead is not None and self.lookahead < 1:
+            raise ValueError(f"lookahead must be at least 1 trick, got {self.lookahead}")
+        if self.threads is not None and self.threads < 1:
+            raise ValueError(f"threads must be at least 1, got {self.threads}")
 
     def with_(self, **changes: Any) -> Options:
         """A copy with ``changes``."""

@@ -98,3 +98,32 @@ def test_every_command_has_help() -> None:
     text = CliRunner().invoke(main, ["batch", "--help"]).output
     for option in ("--solver", "--jobs", "--check", "--json", "--junit", "--time-limit"):
         assert option in text
+
+
+@pytest.mark.parametrize("args,words", [
+    (["solve", "problems/paper/fig02-akqj9-xx.yaml", "--seed", "-1"], "--seed"),
+    (["solve", "problems/paper/fig02-akqj9-xx.yaml", "--time-limit", "nan"], "--time-limit"),
+    (["solve", "problems/paper/fig02-akqj9-xx.yaml", "--time-limit", "inf"], "--time-limit"),
+    (["batch", "problems/trees", "--time-limit", "nan"], "--time-limit"),
+    (["compare", "problems/trees/fig07.yaml", "--seed", "-3"], "--seed"),
+    (["solve", "problems/paper/fig02-akqj9-xx.yaml", "--nope"], "--nope"),
+    (["nosuch"], "nosuch"),
+])
+def test_bad_options_are_one_line_exit_2(args: list[str], words: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(ROOT)
+    r = CliRunner().invoke(main, args)
+    assert r.exit_code == 2 and r.stdout == ""
+    assert r.stderr.startswith("bridgeplay: error: ") and r.stderr.count("\n") == 1 and words in r.stderr
+
+
+def test_ctrl_c_exits_130_with_one_line() -> None:
+    import signal
+    import time
+
+    proc = subprocess.Popen([sys.executable, "-m", "bridgeplay", "solve", "problems/deals/fig16-kjtx-a98x-7nt.yaml",
+                             "--solver", "deal-alphamu", "--lookahead", "3", "--json"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    time.sleep(3)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130 and out == "" and err == "bridgeplay: interrupted\n"

@@ -19,7 +19,25 @@ from bridgeplay.cli.validate import validate
 
 
 class _Group(click.Group):
-    """Ctrl-C anywhere exits 130 with one line (click would print "Aborted!" and exit 1)."""
+    """Every error is one line on stderr: a bad option or argument exits 2 (``bridgeplay: error: ...``, where click
+    would print its usage too), Ctrl-C anywhere exits 130 (where click would print "Aborted!" and exit 1)."""
+
+    def main(self, args: Any = None, prog_name: str | None = None, complete_var: str | None = None,
+             standalone_mode: bool = True, **extra: Any) -> Any:
+        if not standalone_mode:
+            return super().main(args, prog_name, complete_var, standalone_mode, **extra)
+        try:
+            code = super().main(args, prog_name, complete_var, False, **extra)
+        except click.UsageError as exc:
+            click.echo(f"bridgeplay: error: {' '.join(exc.format_message().split())}", err=True)
+            sys.exit(2)
+        except click.ClickException as exc:
+            exc.show()
+            sys.exit(exc.exit_code)
+        except click.Abort:
+            click.echo("bridgeplay: interrupted", err=True)
+            sys.exit(130)
+        sys.exit(code if isinstance(code, int) else 0)
 
     def invoke(self, ctx: click.Context) -> Any:
         try:

@@ -8,7 +8,7 @@ from typing import Any
 import click
 from rich.console import Console
 
-from bridgeplay.cli.common import BadInput, console, emit_json, error_console
+from bridgeplay.cli.common import SECONDS, BadInput, console, emit_json, error_console
 
 
 @click.command(epilog="Exit status: 0 all solved (and checks held); 1 a check failed, a problem timed out or a "
@@ -28,7 +28,7 @@ from bridgeplay.cli.common import BadInput, console, emit_json, error_console
                    "verdict, errors, seconds); no table.")
 @click.option("--junit", type=click.Path(dir_okay=False), default=None,
               help="Also write a JUnit XML report to this file (written atomically).")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS",
               help="Per problem: a worker that takes longer is killed and replaced; the verdict is timeout.")
 def batch(paths: tuple[str, ...], solver: str | None, jobs: int | None, check: bool, as_json: bool,
           junit: str | None, time_limit: float | None) -> None:

@@ -4,6 +4,7 @@ the first run's compile notice and the progress bar."""
 from __future__ import annotations
 
 import json
+import math
 import os
 import sys
 from collections.abc import Iterator
@@ -23,6 +24,25 @@ class BadInput(click.ClickException):
 
     def show(self, file: Any = None) -> None:
         click.echo(f"bridgeplay: error: {self.format_message()}", err=True)
+
+
+class Seconds(click.ParamType):
+    """A time limit: a finite number of seconds above 0 (``nan`` and ``inf`` are refused)."""
+
+    name = "seconds"
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> float:
+        try:
+            x = float(value)
+        except (TypeError, ValueError):
+            self.fail(f"{value!r} is not a number of seconds", param, ctx)
+        if not math.isfinite(x) or x <= 0:
+            self.fail(f"{value!r} is not a finite number of seconds above 0", param, ctx)
+        return x
+
+
+SECONDS = Seconds()
+SEED = click.IntRange(0, 2**63 - 1)
 
 
 def json_option(f: Any) -> Any:

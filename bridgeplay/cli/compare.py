@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from bridgeplay.cli.common import BadInput, console, emit_json, json_option
+from bridgeplay.cli.common import SEED, BadInput, console, emit_json, json_option
 from bridgeplay.errors import ProblemError
 
 
@@ -12,7 +12,7 @@ from bridgeplay.errors import ProblemError
 @click.argument("file", type=click.Path())
 @click.option("--samples", type=click.IntRange(1, 10**6), default=None,
               help="Repeated minimaxing samples this many worlds at each decision; default: all worlds.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed for sampling.")
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed for sampling.")
 @click.option("--tricks", "target", type=click.IntRange(1, 13), default=None,
               help="Target to compare (default: the file's; every target for tricks: max).")
 @json_option

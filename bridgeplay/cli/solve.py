@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import click
 
-from bridgeplay.cli.common import BadInput, compiling, console, emit_json, json_option, progress_bar
+from bridgeplay.cli.common import SECONDS, SEED, BadInput, compiling, console, emit_json, json_option, progress_bar
 from bridgeplay.errors import ProblemError
 from bridgeplay.options import SCORINGS, Options
 
@@ -21,8 +21,8 @@ from bridgeplay.options import SCORINGS, Options
               help="Scoring of repeated minimaxing (default: threshold; levy on trees).")
 @click.option("--samples", type=click.IntRange(1, 10**6), default=None,
               help="Sample this many worlds (sampling solvers); default: all worlds.")
-@click.option("--seed", type=int, default=1, show_default=True, help="Seed for sampling.")
-@click.option("--time-limit", type=click.FloatRange(0, min_open=True), default=None, metavar="SECONDS",
+@click.option("--seed", type=SEED, default=1, show_default=True, help="Seed for sampling.")
+@click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS",
               help="Deals: stop sampling / deepening when time is up and report what is done.")
 @click.option("--lookahead", type=click.IntRange(1, 13), default=None, metavar="TRICKS",
               help="Deals: tricks searched exactly before double-dummy leaves (deal-vector, deal-prm, deal-alphamu).")
