@@ -116,12 +116,16 @@ def test_bad_options_are_one_line_exit_2(args: list[str], words: str, monkeypatc
     assert r.stderr.startswith("bridgeplay: error: ") and r.stderr.count("\n") == 1 and words in r.stderr
 
 
-def test_ctrl_c_exits_130_with_one_line() -> None:
+def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
     import signal
     import time
 
-    proc = subprocess.Popen([sys.executable, "-m", "bridgeplay", "solve", "problems/deals/fig16-kjtx-a98x-7nt.yaml",
-                             "--solver", "deal-alphamu", "--lookahead", "3", "--json"], cwd=ROOT,
+    # ESM enumerates 2**20 strategies of this tree: minutes of work, and no kernel to compile first
+    lines = ["kind: tree", "name: slow", "worlds: 2", "tree:", "  min: a", "  children:"]
+    for i in range(20):
+        lines += [f"    m{i}:", f"      max: b{i}", "      children: {'1': [1, 0], '2': [0, 1]}"]
+    (tmp_path / "slow.yaml").write_text("\n".join(lines) + "\n")
+    proc = subprocess.Popen([sys.executable, "-m", "bridgeplay", "solve", str(tmp_path / "slow.yaml"), "--json"],
                             stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     time.sleep(3)
     proc.send_signal(signal.SIGINT)
