@@ -14,6 +14,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bridgeplay.errors import shown
+
 # -- ranks -----------------------------------------------------------------
 TWO, THREE, FOUR, FIVE, SIX, SEVEN, EIGHT, NINE, TEN, JACK, QUEEN, KING, ACE = range(2, 15)
 RANKS = tuple(range(2, 15))
@@ -47,7 +49,7 @@ def parse_rank(text: str) -> int:
         return TEN
     if len(t) == 1 and t in RANK_CHARS:
         return RANK_CHARS.index(t) + 2
-    raise CardError(f"unknown rank {text!r}")
+    raise CardError(f"unknown rank {shown(text)}")
 
 
 def parse_suit(text: str) -> int:
@@ -57,7 +59,7 @@ def parse_suit(text: str) -> int:
         return symbols[t]
     if len(t) == 1 and t in SUIT_LETTERS:
         return SUIT_LETTERS.index(t)
-    raise CardError(f"unknown suit {text!r}")
+    raise CardError(f"unknown suit {shown(text)}")
 
 
 def parse_strain(text: str) -> int:
@@ -71,7 +73,7 @@ def parse_seat(text: str) -> int:
     t = str(text).strip().upper()
     if len(t) >= 1 and t[0] in SEAT_LETTERS and t in ("N", "E", "S", "W", "NORTH", "EAST", "SOUTH", "WEST"):
         return SEAT_LETTERS.index(t[0])
-    raise CardError(f"unknown seat {text!r}")
+    raise CardError(f"unknown seat {shown(text)}")
 
 
 # -- holdings ----------------------------------------------------------------
@@ -109,10 +111,10 @@ def parse_holding(text: str) -> tuple[int, int]:
             smalls += 1
             continue
         if ch not in RANK_CHARS:
-            raise CardError(f"unknown rank {ch!r} in {text!r}")
+            raise CardError(f"unknown rank {shown(ch)} in {shown(text)}")
         bit = 1 << (RANK_CHARS.index(ch) + 2)
         if mask & bit:
-            raise CardError(f"rank {ch} appears twice in {text!r}")
+            raise CardError(f"rank {ch} appears twice in {shown(text)}")
         mask |= bit
     return mask, smalls
 
@@ -140,7 +142,7 @@ class Card:
     def parse(cls, text: str) -> Card:
         t = text.strip()
         if len(t) < 2:
-            raise CardError(f"unknown card {text!r}")
+            raise CardError(f"unknown card {shown(text)}")
         return cls(parse_suit(t[0]), parse_rank(t[1:]))
 
     def __str__(self) -> str:
@@ -161,12 +163,12 @@ class Hand:
     def from_pbn(cls, text: str) -> Hand:
         parts = text.strip().split(".")
         if len(parts) != 4:
-            raise CardError(f"a PBN hand has four suits separated by dots: {text!r}")
+            raise CardError(f"a PBN hand has four suits separated by dots: {shown(text)}")
         masks = []
         for part in parts:
             mask, smalls = parse_holding(part if part not in ("-", "—") else "")
             if smalls:
-                raise CardError(f"x is not allowed in a deal's hand: {text!r}")
+                raise CardError(f"x is not allowed in a deal's hand: {shown(text)}")
             masks.append(mask)
         return cls(tuple(masks))  # type: ignore[arg-type]
 
@@ -201,7 +203,7 @@ class Deal:
             t = t[2:]
         parts = t.split()
         if len(parts) != 4:
-            raise CardError(f"a PBN deal has four hands: {text!r}")
+            raise CardError(f"a PBN deal has four hands: {shown(text)}")
         hands: list[Hand | None] = [None] * 4
         for i, p in enumerate(parts):
             hands[(first + i) % 4] = Hand.from_pbn(p)

@@ -24,3 +24,9 @@ class SolverError(ProblemError):
     def __init__(self, path: str | None, solver: str, message: str) -> None:
         self.solver = solver
         super().__init__(path, "solver" if solver else None, message)
+
+
+def shown(value: object, width: int = 40) -> str:
+    """``repr(value)`` for a message, cut to ``width`` characters (a file may hold a huge value)."""
+    text = repr(value)
+    return text if len(text) <= width else text[: width - 3] + "..."

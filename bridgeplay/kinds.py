@@ -28,7 +28,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
-from bridgeplay.errors import ProblemError, SolverError
+from bridgeplay.errors import ProblemError, SolverError, shown
 from bridgeplay.options import Options
 from bridgeplay.result import Result
 from bridgeplay.yamlio import as_mapping, fail, read_yaml
@@ -212,7 +212,7 @@ def from_dict(data: Mapping[str, Any], path: str = "<problem>") -> Problem:
     if kind_name is None:
         raise fail(path, "kind", f"missing field ({_names_text()})")
     if not isinstance(kind_name, str) or kind_name not in KINDS:
-        raise fail(path, "kind", f"unknown kind {kind_name!r} ({_names_text()})")
+        raise fail(path, "kind", f"unknown kind {shown(kind_name)} ({_names_text()})")
     kind = KINDS[kind_name]
     problem = kind.load(dict(data), path)
     per = (problem.expect or {}).get("solvers") if isinstance(problem.expect, dict) else None
@@ -241,13 +241,14 @@ def resolve(problem: Problem, solver: str | None, options: Options) -> tuple[Sol
     if solver is None:
         name, why = kind.choose(problem, options)
         info = kind.solver(name)
-        assert info is not None, f"{kind.name}'s default names an unknown solver {name!r}"
+        assert info is not None, f"{kind.name}'s default names an unknown solver {shown(name)}"
         return info, why
     info = kind.solver(solver)
     if info is None:
         if not kinds_of(solver):
-            raise SolverError(problem.file, solver, f"unknown solver {solver!r} (one of: {', '.join(solver_names())})")
-        raise SolverError(problem.file, solver, f"solver {solver!r} does not solve {kind.name} problems "
+            raise SolverError(problem.file, solver,
+                              f"unknown solver {shown(solver)} (one of: {', '.join(solver_names())})")
+        raise SolverError(problem.file, solver, f"solver {shown(solver)} does not solve {kind.name} problems "
                                                 f"({kind.name} solvers: {', '.join(kind.solver_names)})")
     return info, None
 

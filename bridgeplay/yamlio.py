@@ -20,7 +20,7 @@ from typing import Any
 import yaml
 
 from bridgeplay import config
-from bridgeplay.errors import ProblemError
+from bridgeplay.errors import ProblemError, shown
 
 
 def fail(path: str, field: str | None, message: str) -> ProblemError:
@@ -43,7 +43,7 @@ class _StrictLoader(yaml.SafeLoader):
             except TypeError:  # unhashable key: PyYAML reports it below
                 continue
             if dup:
-                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {key!r}", key_node.start_mark)
+                raise yaml.constructor.ConstructorError(None, None, f"duplicate key {shown(key)}", key_node.start_mark)
         return super().construct_mapping(node, deep=deep)
 
 
@@ -169,7 +169,7 @@ def int_field(data: Mapping[str, Any], key: str, path: str, default: int, lo: in
     """A whole number in ``lo..hi`` (``default`` when absent)."""
     value = data.get(key, default)
     if isinstance(value, bool) or not isinstance(value, int):
-        raise fail(path, key, f"expected a whole number, got {value!r}")
+        raise fail(path, key, f"expected a whole number, got {shown(value)}")
     if not lo <= value <= hi:
         raise fail(path, key, f"{value} is out of range ({lo} to {hi})")
     return value
@@ -230,7 +230,7 @@ def check_expect(expect: Mapping[str, Any], path: str, syntax: ExpectSyntax, pre
             check_expect(spec, path, syntax, f"expect.solvers.{name}")
     for key in ("probability", "tolerance", "expected_tricks"):
         if key in expect and not number(expect[key]):
-            raise fail(path, f"{prefix}.{key}", f"expected a number, got {expect[key]!r}")
+            raise fail(path, f"{prefix}.{key}", f"expected a number, got {shown(expect[key])}")
     if "probability" in expect and not 0 <= expect["probability"] <= 1:
         raise fail(path, f"{prefix}.probability", f"{expect['probability']} is not a fraction in [0, 1]")
     for key in ("moves", "not_moves"):
@@ -242,7 +242,7 @@ def check_expect(expect: Mapping[str, Any], path: str, syntax: ExpectSyntax, pre
                 raise fail(path, f"{prefix}.{key}", f"expected a list of moves {syntax.move_help}")
             for m in moves:
                 if not syntax.is_move(m):
-                    raise fail(path, f"{prefix}.{key}", f"bad move {m!r} {syntax.move_help}")
+                    raise fail(path, f"{prefix}.{key}", f"bad move {shown(m)} {syntax.move_help}")
     if "values" in expect:
         vals = expect["values"]
         if not isinstance(vals, dict) or not all(
@@ -255,8 +255,8 @@ def check_expect(expect: Mapping[str, Any], path: str, syntax: ExpectSyntax, pre
             raise fail(path, f"{prefix}.table", "expected {tricks: probability}")
         for t, pr in table.items():
             if isinstance(t, bool) or not isinstance(t, int) or t < 1:
-                raise fail(path, f"{prefix}.table", f"{t!r} is not a number of tricks")
+                raise fail(path, f"{prefix}.table", f"{shown(t)} is not a number of tricks")
             if not number(pr) or not 0 <= pr <= 1:
-                raise fail(path, f"{prefix}.table.{t}", f"{pr!r} is not a fraction in [0, 1]")
+                raise fail(path, f"{prefix}.table.{t}", f"{shown(pr)} is not a fraction in [0, 1]")
     if "tolerance" in expect and not 0 <= expect["tolerance"] < 1:
         raise fail(path, f"{prefix}.tolerance", f"{expect['tolerance']} is not a tolerance (0 <= tolerance < 1)")

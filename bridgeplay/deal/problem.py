@@ -63,7 +63,7 @@ from bridgeplay.cards import (
     trick_winner,
 )
 from bridgeplay.deal.worlds import DealWorlds
-from bridgeplay.errors import ProblemError
+from bridgeplay.errors import ProblemError, shown
 from bridgeplay.yamlio import ExpectSyntax, check_expect, check_fields, expect_field, fail, name_field
 
 Masks = tuple[int, int, int, int]
@@ -231,21 +231,21 @@ def _parse_played(value: Any, path: str) -> list[tuple[int, Card]]:
         elif isinstance(item, str):
             tokens = item.replace(",", " ").split()
         else:
-            raise fail(path, "played", f"expected SEAT:CARD entries, got {item!r}")
+            raise fail(path, "played", f"expected SEAT:CARD entries, got {shown(item)}")
         for tok in tokens:
             m = _PLAY_RE.match(tok.strip())
             if not m:
-                raise fail(path, "played", f"bad play {tok!r} (SEAT:CARD, e.g. W:HJ)")
+                raise fail(path, "played", f"bad play {shown(tok)} (SEAT:CARD, e.g. W:HJ)")
             try:
                 out.append((parse_seat(m.group(1)), Card.parse(m.group(2))))
             except CardError as exc:
-                raise fail(path, "played", f"{tok!r}: {exc}") from None
+                raise fail(path, "played", f"{shown(tok)}: {exc}") from None
     return out
 
 
 def _range(value: Any, path: str, fld: str, lo: int, hi: int) -> tuple[int, int]:
     if isinstance(value, bool):
-        raise fail(path, fld, f"expected a number or [min, max], got {value!r}")
+        raise fail(path, fld, f"expected a number or [min, max], got {shown(value)}")
     if isinstance(value, int):
         a = b = value
     elif isinstance(value, list) and len(value) == 2 and all(
@@ -253,7 +253,7 @@ def _range(value: Any, path: str, fld: str, lo: int, hi: int) -> tuple[int, int]
     ):
         a, b = value
     else:
-        raise fail(path, fld, f"expected a number or [min, max], got {value!r}")
+        raise fail(path, fld, f"expected a number or [min, max], got {shown(value)}")
     if a > b:
         raise fail(path, fld, f"empty range [{a}, {b}]")
     if a < lo or b > hi:
@@ -348,7 +348,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     try:
         trump = parse_strain(str(data["trumps"]))
     except CardError:
-        raise fail(path, "trumps", f"unknown strain {data['trumps']!r} (S, H, D, C or NT)") from None
+        raise fail(path, "trumps", f"unknown strain {shown(data['trumps'])} (S, H, D, C or NT)") from None
 
     # -- history ---------------------------------------------------------------------------------
     played = _parse_played(data.get("played"), path)
@@ -365,7 +365,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
         try:
             lead_given = parse_seat(str(lead_raw))
         except CardError:
-            raise fail(path, "lead", f"unknown seat {lead_raw!r} (N, E, S or W)") from None
+            raise fail(path, "lead", f"unknown seat {shown(lead_raw)} (N, E, S or W)") from None
     # split the history into tricks and check turn order
     tricks_done: list[list[tuple[int, Card]]] = []
     current: list[tuple[int, Card]] = []
@@ -506,7 +506,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     # -- target -------------------------------------------------------------------------------------
     objective = data.get("objective", "target")
     if objective not in ("target", "tricks"):
-        raise fail(path, "objective", f"unknown objective {objective!r} (target or tricks)")
+        raise fail(path, "objective", f"unknown objective {shown(objective)} (target or tricks)")
     raw_t = data.get("tricks")
     target: int | None
     if objective == "tricks":
@@ -514,7 +514,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     elif raw_t is None:
         raise fail(path, "tricks", "missing field (tricks North-South need from here)")
     elif isinstance(raw_t, bool) or not isinstance(raw_t, int):
-        raise fail(path, "tricks", f"expected a number of tricks, got {raw_t!r}")
+        raise fail(path, "tricks", f"expected a number of tricks, got {shown(raw_t)}")
     elif raw_t < 1:
         raise fail(path, "tricks", f"{raw_t} is not a target (at least 1)")
     elif raw_t > tl:
@@ -527,7 +527,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
                     f"{SEAT_LETTERS[seat]} (a defender) is to play: give the position at declarer's turn")
     look = data.get("lookahead")
     if look is not None and (isinstance(look, bool) or not isinstance(look, int) or look < 1):
-        raise fail(path, "lookahead", f"expected a number of tricks (at least 1), got {look!r}")
+        raise fail(path, "lookahead", f"expected a number of tricks (at least 1), got {shown(look)}")
     name = name_field(data, path)
     expect = expect_field(data, path)
     check_expect(expect, path, EXPECT)

@@ -20,6 +20,7 @@ from bridgeplay.cards import (
     ranks_of,
     suit_move,
 )
+from bridgeplay.errors import shown
 from bridgeplay.yamlio import ExpectSyntax, check_expect, check_fields, expect_field, fail, int_field, name_field
 
 EXPECT = ExpectSyntax(
@@ -162,7 +163,7 @@ def load(data: dict[str, Any], path: str) -> SuitProblem:
 
     objective = data.get("objective", "target")
     if objective not in ("target", "tricks"):
-        raise fail(path, "objective", f"unknown objective {objective!r} (target or tricks)")
+        raise fail(path, "objective", f"unknown objective {shown(objective)} (target or tricks)")
     max_tricks = max(popcount(north), popcount(south))
     raw_tricks = data.get("tricks")
     tricks: int | None
@@ -173,7 +174,7 @@ def load(data: dict[str, Any], path: str) -> SuitProblem:
     elif raw_tricks == "max":
         tricks = None
     elif isinstance(raw_tricks, bool) or not isinstance(raw_tricks, int):
-        raise fail(path, "tricks", f"expected a number of tricks or max, got {raw_tricks!r}")
+        raise fail(path, "tricks", f"expected a number of tricks or max, got {shown(raw_tricks)}")
     elif raw_tricks < 1:
         raise fail(path, "tricks", f"{raw_tricks} is not a target (at least 1)")
     elif raw_tricks > max_tricks:
@@ -187,7 +188,7 @@ def load(data: dict[str, Any], path: str) -> SuitProblem:
     if lead is not None:
         lead = str(lead).upper()[:1]
         if lead not in ("N", "S"):
-            raise fail(path, "lead", f"unknown hand {data.get('lead')!r} (N or S)")
+            raise fail(path, "lead", f"unknown hand {shown(data.get('lead'))} (N or S)")
         if not (north if lead == "N" else south):
             raise fail(path, "lead", f"{'North' if lead == 'N' else 'South'} has no card to lead")
 

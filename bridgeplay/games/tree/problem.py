@@ -63,7 +63,7 @@ from typing import Any
 import numpy as np
 
 from bridgeplay import config
-from bridgeplay.errors import ProblemError
+from bridgeplay.errors import ProblemError, shown
 from bridgeplay.yamlio import check_fields, name_field
 
 MAX, MIN, LEAF = "max", "min", "leaf"
@@ -151,24 +151,24 @@ class TreeProblem:
 def _number(value: Any, path: str, fld: str, what: str = "a number") -> float:
     """A number written as int, float or a fraction string like ``2/5``."""
     if isinstance(value, bool):
-        raise ProblemError(path, fld, f"expected {what}, got {value!r}")
+        raise ProblemError(path, fld, f"expected {what}, got {shown(value)}")
     if isinstance(value, int | float):
         if isinstance(value, float) and not np.isfinite(value):
-            raise ProblemError(path, fld, f"expected {what}, got {value!r}")
+            raise ProblemError(path, fld, f"expected {what}, got {shown(value)}")
         return float(value)
     if isinstance(value, str):
         try:
             return float(Fraction(value.strip()))
         except (ValueError, ZeroDivisionError):
             pass
-    raise ProblemError(path, fld, f"expected {what}, got {value!r}")
+    raise ProblemError(path, fld, f"expected {what}, got {shown(value)}")
 
 
 def _parse_worlds(raw: Any, path: str) -> tuple[tuple[str, ...], np.ndarray]:
     if raw is None:
         raise ProblemError(path, "worlds", "missing field (a number of equally likely worlds, or {name: probability})")
     if isinstance(raw, bool):
-        raise ProblemError(path, "worlds", f"expected a number of worlds or a mapping, got {raw!r}")
+        raise ProblemError(path, "worlds", f"expected a number of worlds or a mapping, got {shown(raw)}")
     if isinstance(raw, int):
         if not 1 <= raw <= MAX_WORLDS:
             raise ProblemError(path, "worlds", f"{raw} worlds (1 to {MAX_WORLDS})")
@@ -193,7 +193,7 @@ def _parse_worlds(raw: Any, path: str) -> tuple[tuple[str, ...], np.ndarray]:
         raise ProblemError(path, "worlds", f"{len(names)} worlds (at most {MAX_WORLDS})")
     if len(set(names)) != len(names):
         dup = next(n for n in names if names.count(n) > 1)
-        raise ProblemError(path, "worlds", f"world {dup!r} is named twice")
+        raise ProblemError(path, "worlds", f"world {shown(dup)} is named twice")
     return names, probs
 
 
@@ -216,7 +216,7 @@ class _Builder:
         for name in names:
             key = str(name)
             if key not in self.index:
-                raise self.fail(fld, f"unknown world {key!r} (worlds: {', '.join(self.worlds)})")
+                raise self.fail(fld, f"unknown world {shown(key)} (worlds: {', '.join(self.worlds)})")
             mask[self.index[key]] = True
         return mask
 
@@ -336,7 +336,7 @@ def load_tree_problem(data: dict[str, Any], path: str = "<tree>") -> TreeProblem
             if set(rec["moves"]) != set(moves):
                 raise b.fail(
                     f"{rec['field']}.children",
-                    f"information set {label!r} offers moves {', '.join(moves)} at {first['field']} "
+                    f"information set {shown(label)} offers moves {', '.join(moves)} at {first['field']} "
                     f"but {', '.join(rec['moves'])} here",
                 )
             if rec["moves"] != moves:  # reorder to the set's move order
@@ -346,7 +346,7 @@ def load_tree_problem(data: dict[str, Any], path: str = "<tree>") -> TreeProblem
             if history(i) != hist:
                 raise b.fail(
                     f"{rec['field']}.max",
-                    f"information set {label!r}: MAX's own earlier moves differ from those at {first['field']} "
+                    f"information set {shown(label)}: MAX's own earlier moves differ from those at {first['field']} "
                     "(perfect recall)",
                 )
             rec["infoset"] = k
