@@ -328,6 +328,9 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
             if given[seat] is None:
                 raise fail(path, key, "missing field (a PBN hand like 'AKQ.JT9.876.5432')")
     names = {N: "north", E: "east", S: "south", W: "west"}
+    for seat in (N, S, E, W):
+        if given[seat] is not None and _count(given[seat]) > 13:
+            raise fail(path, names[seat], f"{_count(given[seat])} cards (a hand holds at most 13)")
     # a card in two given hands
     seen: dict[Card, int] = {}
     for seat in (N, S, E, W):
@@ -394,10 +397,22 @@ def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
     for seat in range(4):
         masks = given[seat]
         if masks is not None:
-            for c in played_by[seat]:
-                if _has(masks, c):
-                    masks = _without(masks, c)
+            held = [c for c in played_by[seat] if _has(masks, c)]
+            gone = [c for c in played_by[seat] if not _has(masks, c)]
+            if held and gone:  # the hand is neither the one before the history nor the one after it
+                raise fail(path, "played", f"{deal_move(seat, gone[0])}: {names[seat]}'s hand holds the other "
+                                           f"cards it played ({', '.join(map(str, held))}) but not this one")
+            for c in held:
+                masks = _without(masks, c)
         cur[seat] = masks
+    # every hand given before the history, or every hand after it: a played card missing from one hand while
+    # another hand still holds the cards it played is a card that hand never held
+    before = [x for x in range(4) if given[x] is not None and played_by[x] and _has(given[x], played_by[x][0])]
+    after = [x for x in range(4) if given[x] is not None and played_by[x] and not _has(given[x], played_by[x][0])]
+    if before and after:
+        x = after[0]
+        raise fail(path, "played", f"{deal_move(x, played_by[x][0])}: {names[x]}'s hand does not hold it, while "
+                                   f"{names[before[0]]}'s hand holds the cards it played")
     north, south = cur[N], cur[S]
     assert north is not None and south is not None
     table = tuple(c for _, c in current)

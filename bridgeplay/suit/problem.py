@@ -136,6 +136,9 @@ def load(data: dict[str, Any], path: str) -> SuitProblem:
         both = m1 & m2
         if both:
             raise fail(path, k2, f"{rank_char(ranks_of(both)[0])} is also in {k1}'s cards")
+    for key, mask, xs in (("north", north, nx), ("south", south, sx)):
+        if popcount(mask) + xs > suit_size:  # one hand alone holds more than the suit: name that hand
+            raise fail(path, key, f"too many cards: {popcount(mask) + xs} named in a suit of {suit_size}")
     named = north | south | west | east
     free = [r for r in range(15 - suit_size, 15) if not named >> r & 1]  # ascending
     if nx + sx > len(free):
