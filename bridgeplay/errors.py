@@ -15,7 +15,12 @@ class ProblemError(ValueError):
         self.field = field
         self.message = message
         parts = [p for p in (path, field) if p]
-        super().__init__(": ".join(parts + [message]))
+        super().__init__(_one_line(": ".join(parts + [message])))
+
+
+def _one_line(text: str) -> str:
+    """Line breaks and other control characters (a key can hold them) written visibly: the error stays one line."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode("ascii") for c in text)
 
 
 class SolverError(ProblemError):
