@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -91,6 +92,7 @@ def hcp(mask: int) -> int:
     return sum(v for r, v in HCP.items() if mask >> r & 1)
 
 
+@lru_cache(maxsize=1 << 16)
 def holding_str(mask: int, void: str = "—") -> str:
     """``AKQJ9``-style text of a holding (``void`` when empty)."""
     return "".join(rank_char(r) for r in ranks_of(mask)) or void

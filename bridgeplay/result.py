@@ -5,7 +5,7 @@ batch --json`` starts from; ``bridgeplay/schema/result.json`` describes it (a te
 bundled problem's output against it).  The keys every result has, in this order:
 
 ``problem, file, kind, solver, method, exact, why, target, objective, value, probability,
-expected_tricks, moves, splits, strategy, stats``
+expected_tricks, moves, splits, strategy, stats, stopped``
 
 * ``method``: what ran, in words ("exact best defence over every layout", "repeated minimaxing, double
   dummy per sampled layout", ...); ``why``: why that method ran when the user named no solver (the
@@ -15,6 +15,8 @@ expected_tricks, moves, splits, strategy, stats``
 * ``value``: the number the solver reports for its line, in the problem's units: the chance of the
   target (then also ``probability``), the expected tricks (then also ``expected_tricks``), or a
   tree's expected payoff.  Probabilities are clamped to [0, 1] and rounded to 1e-12.
+* ``stopped``: null, or ``"time limit"`` when ``--time-limit`` cut the work short (``exact`` is then
+  false, and the result is what was finished: fewer sampled layouts, a shallower search).
 * ``moves``: the distinct first plays, best first, each ``{move, probability[, expected_tricks, ...]}``.
 * ``splits``: the verification table, ``strategy``: the line (a tree of decisions; for ``kind: tree``
   a mapping from information set to move).
@@ -135,6 +137,7 @@ class Result:
     tied: list[str] | None = None  # kind: tree -- the choices rated equal best at the first decision
     extra: dict[str, Any] = field(default_factory=dict)
     payoff: float | None = None  # kind: tree -- the expected payoff when it is not a probability
+    stopped: str | None = None  # "time limit" when a budget cut the work short (value is then what was done)
 
     @property
     def value(self) -> float | None:
@@ -192,6 +195,7 @@ class Result:
             "splits": [s.to_json() for s in self.splits],
             "strategy": _clean_strategy(self.strategy),
             "stats": jsonable(self.stats),
+            "stopped": self.stopped,
         }
         if self.table:
             out["table"] = [{**row, "probability": clamp_probability(row.get("probability"))} for row in self.table]

@@ -19,7 +19,7 @@ PROBLEMS = sorted(p for p in (ROOT / "problems").rglob("*.yaml"))
 SCHEMA = json.loads(resources.files("bridgeplay").joinpath("schema/result.json").read_text(encoding="utf-8"))
 VALIDATOR = jsonschema.Draft202012Validator(SCHEMA)
 COMMON = ("problem", "file", "kind", "solver", "method", "exact", "why", "target", "objective", "value",
-          "probability", "expected_tricks", "moves", "splits", "strategy", "stats")
+          "probability", "expected_tricks", "moves", "splits", "strategy", "stats", "stopped")
 
 
 def one_of(obj: dict, part: str) -> None:

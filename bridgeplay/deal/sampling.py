@@ -60,10 +60,13 @@ Z95 = 1.959963984540054
 class WorldSet:
     """The worlds a sampling solver works on: distinct layouts and their weights."""
 
-    def __init__(self, problem: DealProblem, samples: int | None, seed: int) -> None:
+    def __init__(self, problem: DealProblem, samples: int | None, seed: int, deadline: float | None = None,
+                 lazy: bool = False) -> None:
+        """``lazy``: a sample is not drawn here (the caller draws it, see :func:`dd_draws`)."""
         self.worlds = DealWorlds(problem)
         self.total = self.worlds.count
         self.seed = seed
+        self.stopped = False  # the time limit cut the sample short
         if samples is None and self.total <= config.MAX_EXACT_LAYOUTS:
             self.exhaustive = True
             self.west = self.worlds.enumerate()
@@ -72,8 +75,13 @@ class WorldSet:
         else:
             self.exhaustive = False
             n = samples if samples is not None else config.DEFAULT_SAMPLES
-            self.west, self.weights = unique_weights(self.worlds.sample(n, seed))
-            self.draws = n
+            self.draws = 0
+            if lazy:
+                return
+            drawn = self.worlds.sample(n, seed, deadline)
+            self.stopped = len(drawn) < n
+            self.west, self.weights = unique_weights(drawn)
+            self.draws = len(drawn)
 
     def info(self) -> dict[str, Any]:
         return {"exhaustive": self.exhaustive, "samples": self.draws, "distinct_worlds": int(len(self.west)),
@@ -138,7 +146,12 @@ def _result(problem: DealProblem, solver: str, ws: WorldSet, moves: list[MoveVal
                       split_rows(ws.worlds, ws.west, ws.weights, best_world.tolist(), target), strategy or [])
     seconds = time.perf_counter() - t0
     res.stats = {"seconds": round(seconds, 4), "worlds": int(len(ws.west)), **stats}
+    extra = dict(extra)
+    stopped = extra.pop("stopped", False) or ws.stopped
     res.extra = {**ws.info(), "confidence": 0.95, "interval": [lo, hi], **extra}
+    if stopped:
+        res.stopped = "time limit"
+        res.exact = False
     return res
 
 
@@ -174,19 +187,67 @@ def dd_matrix(problem: DealProblem, west: np.ndarray, plays: list[Play], deadlin
                  "dd_seconds": round(seconds, 4), "seconds_per_world": seconds / done if done else None}
 
 
+def dd_draws(problem: DealProblem, ws: WorldSet, n: int, plays: list[Play], deadline: float | None,
+             progress: Progress = no_progress) -> tuple[np.ndarray, dict[str, Any]]:
+    """Draw ``n`` worlds one at a time and solve each new one double dummy after every play, until the draws
+    are done or ``deadline`` passes; ``ws`` is set to the draws made (a prefix of the seeded sequence, so a
+    time limit keeps the sample unbiased).  Returns the tricks per distinct world (rows as in ``ws.west``)."""
+    north, south, dfd, leader, table = root_state(problem)
+    dd = WorldDD(problem.trump)
+    index: dict[tuple[int, ...], int] = {}
+    rows: list[np.ndarray] = []
+    tricks: list[np.ndarray] = []
+    counts: list[int] = []
+    drawn = 0
+    t0 = time.perf_counter()
+    for row in ws.worlds.draws(n, ws.seed):
+        key = tuple(row.tolist())
+        j = index.get(key)
+        if j is None:
+            # stop in time to write the table of the worlds solved so far within the limit
+            if deadline is not None and drawn and \
+                    time.perf_counter() + config.TABLE_SECONDS_PER_WORLD * len(rows) > deadline:
+                break
+            j = index[key] = len(rows)
+            rows.append(row)
+            counts.append(0)
+            tricks.append(dd.after_plays(north, south, dfd, row[None, :], np.zeros(1, np.int64), leader, table,
+                                         problem.tricks_left, plays)[0])
+        counts[j] += 1
+        drawn += 1
+        if drawn % 16 == 0 or drawn == n:
+            progress("double dummy", drawn, n)
+    order = np.lexsort(np.array(rows).T[::-1])  # the distinct worlds in a fixed order (as np.unique gives them)
+    ws.west = np.array(rows, dtype=np.int64)[order]
+    ws.weights = np.array(counts, dtype=np.float64)[order]
+    ws.stopped = drawn < n
+    ws.draws = drawn
+    seconds = time.perf_counter() - t0
+    done = len(rows)
+    return np.array(tricks, dtype=np.int64)[order], {
+        "dd_worlds": done, "dd_solves": done * len(plays), "dd_nodes": dd.nodes, "dd_seconds": round(seconds, 4),
+        "seconds_per_world": seconds / done if done else None}
+
+
 def solve_repeated(problem: DealProblem, options: Options | None = None) -> Result:
     """Repeated minimaxing at the root: each first play scored over the worlds by double dummy."""
     options = options or Options()
     t0 = time.perf_counter()
     scoring = options.scoring or "threshold"
-    ws = WorldSet(problem, options.samples, options.seed)
+    deadline = _deadline(options)
+    ws = WorldSet(problem, options.samples, options.seed, lazy=True)
     plays = root_plays(problem)
-    e, dstats = dd_matrix(problem, ws.west, plays, _deadline(options), progress=options.progress)
-    used = e[:, 0] >= 0
-    if not used.all():  # time limit: keep the worlds finished
-        ws.west, ws.weights, e = ws.west[used], ws.weights[used], e[used]
-        ws.draws = int(ws.weights.sum())
-        ws.exhaustive = False
+    if ws.exhaustive:
+        e, dstats = dd_matrix(problem, ws.west, plays, deadline, progress=options.progress)
+        used = e[:, 0] >= 0
+        if not used.all():  # time limit: keep the worlds finished
+            ws.west, ws.weights, e = ws.west[used], ws.weights[used], e[used]
+            ws.draws = int(ws.weights.sum())
+            ws.exhaustive = False
+            ws.stopped = True
+    else:
+        e, dstats = dd_draws(problem, ws, options.samples or config.DEFAULT_SAMPLES, plays, deadline,
+                             options.progress)
     target = problem.tricks
     wts = ws.weights / ws.weights.sum()
     best_dd = e.max(axis=1)
@@ -349,13 +410,16 @@ class VectorSearch(DealSearch):
         return out
 
 
-def _deepening(problem: DealProblem, options: Options,
-               run: Callable[[int | None, float | None], Any]) -> tuple[Any, int | None]:
-    """Run ``run(lookahead, deadline)``; with a time limit, one trick deeper at a time up to the lookahead."""
+def _deepening(problem: DealProblem, options: Options, run: Callable[[int | None, float | None], Any],
+               deadline: float | None) -> tuple[Any, int | None, bool]:
+    """Run ``run(lookahead, deadline)``; with a time limit, one trick deeper at a time up to the lookahead.
+
+    Returns the deepest search finished, its lookahead, and whether the time limit stopped the deepening
+    short of the lookahead asked for (the first, one-trick search always finishes).
+    """
     look = _lookahead(problem, options)
-    deadline = _deadline(options)
     if deadline is None:
-        return run(look, None), look
+        return run(look, None), look, False
     final = problem.tricks_left if look is None else look
     best = None
     reached: int | None = None
@@ -367,21 +431,22 @@ def _deepening(problem: DealProblem, options: Options,
             break
         if time.perf_counter() > deadline:
             break
-    return best, reached
+    return best, reached, reached != look
 
 
 def _solve_vector(problem: DealProblem, options: Options | None, prm: bool) -> Result:
     name = "deal-prm" if prm else "deal-vector"
     options = options or Options()
     t0 = time.perf_counter()
-    ws = WorldSet(problem, options.samples, options.seed)
+    deadline = _deadline(options)
+    ws = WorldSet(problem, options.samples, options.seed, deadline)
     weights = ws.weights
 
     def run(look: int | None, deadline: float | None) -> tuple[VectorSearch, list]:
         vs = VectorSearch(problem, ws.west, weights, look, prm, deadline, options.progress)
         return vs, vs.root(problem)
 
-    (vs, rows), look = _deepening(problem, options, run)
+    (vs, rows), look, stopped = _deepening(problem, options, run, deadline)
     target = problem.tricks is not None
     moves = []
     for (seat, s, r), v, val in rows:
@@ -393,8 +458,8 @@ def _solve_vector(problem: DealProblem, options: Options | None, prm: bool) -> R
     what = "payoff-reduction minimaxing" if prm else "vector minimaxing"
     method = f"{what} over {_where(ws)}, {_depth_text(look)}"
     return _result(problem, name, ws, moves, best_world, t0,
-                   {"nodes": vs.nodes, "dd_solves": vs.dd_solves, "dd_nodes": vs.dd_nodes}, {"lookahead": look},
-                   method=method)
+                   {"nodes": vs.nodes, "dd_solves": vs.dd_solves, "dd_nodes": vs.dd_nodes},
+                   {"lookahead": look, "stopped": stopped}, method=method)
 
 
 def _depth_text(look: int | None) -> str:
@@ -419,7 +484,8 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
     """Pareto fronts over the sampled worlds (exact best defence on them), double-dummy leaves at the horizon."""
     options = options or Options()
     t0 = time.perf_counter()
-    ws = WorldSet(problem, options.samples, options.seed)
+    deadline = _deadline(options)
+    ws = WorldSet(problem, options.samples, options.seed, deadline)
     depth = options.depth
     north, south, dfd, leader, table = root_state(problem)
     ths = thresholds(problem)
@@ -432,7 +498,7 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
         options.progress("alpha-mu", len(plays), len(plays))
         return search, first
 
-    (search, first), look = _deepening(problem, options, run)
+    (search, first), look, stopped = _deepening(problem, options, run, deadline)
     need, line = best_line(problem, search, first, depth)
     target = problem.tricks is not None
     payoff = np.array(world_payoffs(need, len(ws.west)))
@@ -445,5 +511,5 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
     method = f"exact best defence (Pareto fronts, alpha-mu) over {_where(ws)}, {_depth_text(look)}"
     return _result(problem, "deal-alphamu", ws, moves, payoff, t0,
                    {"nodes": search.nodes, "dd_solves": search.dd_solves, "dd_nodes": search.dd_nodes},
-                   {"lookahead": look}, strategy_json(line, ws.weights), method=method,
+                   {"lookahead": look, "stopped": stopped}, strategy_json(line, ws.weights), method=method,
                    exact=ws.exhaustive and look is None)

@@ -18,6 +18,7 @@ holds the defenders' other cards.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator
 from fractions import Fraction
 from math import comb
@@ -141,30 +142,57 @@ class DealWorlds:
         return out[order]
 
     # -- sampling -------------------------------------------------------------------------------------
-    def sample(self, n: int, seed: int) -> np.ndarray:
-        """``n`` worlds drawn independently and exactly uniformly (with replacement), seeded."""
+    def draws(self, n: int, seed: int) -> Iterator[np.ndarray]:
+        """``n`` worlds drawn one at a time, independently and exactly uniformly (with replacement), seeded.
+
+        Each draw picks West's points, then suit by suit (clubs first) a (cards, points) group in proportion
+        to the layouts it leaves, then a holding of the group.  The group choices are ``Generator.choice``
+        with probabilities, written out (one ``random()`` against the normalised cumulative weights, as numpy
+        does it) over tables made once per state, so the stream of worlds is numpy's for a given seed.
+        """
         rng = np.random.default_rng(seed)
-        out = np.zeros((n, 4), dtype=np.int64)
         hs = sorted(self.finals)
         hw = np.array([self.finals[h] for h in hs], dtype=float)
         hw /= hw.sum()
-        for i in range(n):
+        top = hw.cumsum()
+        top /= top[-1]
+        tables: dict[tuple[int, int, int], tuple[list[tuple[int, int, list[int]]], np.ndarray]] = {}
+        for _ in range(n):
+            row = np.zeros(4, dtype=np.int64)
             k = self.vw
-            h = hs[int(rng.choice(len(hs), p=hw))]
+            h = hs[int(top.searchsorted(rng.random(), side="right"))]
             for s in range(3, -1, -1):
-                opts = []
-                wts = []
-                for (ks, hsu), masks in self.groups[s].items():
-                    c = self.prefix[s].get((k - ks, h - hsu), 0)
-                    if ks <= k and c:
-                        opts.append((ks, hsu, masks))
-                        wts.append(float(c) * len(masks))
-                p = np.array(wts)
-                j = int(rng.choice(len(opts), p=p / p.sum()))
-                ks, hsu, masks = opts[j]
-                out[i, s] = masks[int(rng.integers(len(masks)))]
+                got = tables.get((s, k, h))
+                if got is None:
+                    opts = []
+                    wts = []
+                    for (ks, hsu), masks in self.groups[s].items():
+                        c = self.prefix[s].get((k - ks, h - hsu), 0)
+                        if ks <= k and c:
+                            opts.append((ks, hsu, masks))
+                            wts.append(float(c) * len(masks))
+                    p = np.array(wts)
+                    cdf = (p / p.sum()).cumsum()
+                    cdf /= cdf[-1]
+                    got = tables[(s, k, h)] = (opts, cdf)
+                opts, cdf = got
+                ks, hsu, masks = opts[int(cdf.searchsorted(rng.random(), side="right"))]
+                row[s] = masks[int(rng.integers(len(masks)))]
                 k -= ks
                 h -= hsu
+            yield row
+
+    def sample(self, n: int, seed: int, deadline: float | None = None) -> np.ndarray:
+        """``n`` worlds drawn independently and exactly uniformly (with replacement), seeded (see :meth:`draws`).
+
+        With a ``deadline`` (a ``time.perf_counter()`` value) drawing stops when it is passed: the worlds
+        drawn so far (at least one) are returned, the same first ones a run without a deadline draws.
+        """
+        out = np.zeros((n, 4), dtype=np.int64)
+        for i, row in enumerate(self.draws(n, seed)):
+            if deadline is not None and i and i % 64 == 0 and time.perf_counter() > deadline:
+                return out[:i]
+            out[i] = row
         return out
 
     def east(self, west: np.ndarray) -> np.ndarray:

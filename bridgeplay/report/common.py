@@ -30,7 +30,10 @@ def method_lines(result: Result) -> list[Text]:
     text = f"Method: {result.method}" + ("" if result.exact else " (an estimate, not exact)")
     if result.why:
         text += f"; {result.why}"
-    return [Text(text, style="dim")]
+    lines = [Text(text, style="dim")]
+    if result.stopped:
+        lines.append(Text(f"Stopped at the {result.stopped}: this is what was finished by then", style="bold yellow"))
+    return lines
 
 
 def stats_line(result: Result, what: str = "worlds") -> Text:
