@@ -1,0 +1,45 @@
+"""Budgets: --time-limit covers the whole solve and the result says when it cut the work short."""
+
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import numpy as np
+from click.testing import CliRunner
+
+from bridgeplay.cli import main
+from bridgeplay.deal.worlds import DealWorlds
+from bridgeplay.kinds import load, solve
+from bridgeplay.options import Options
+
+ROOT = Path(__file__).resolve().parents[1]
+FIG16 = ROOT / "problems/deals/fig16-kjtx-a98x-7nt.yaml"
+
+
+def test_a_million_samples_keep_a_three_second_limit_and_say_so() -> None:
+    t0 = time.perf_counter()
+    r = CliRunner().invoke(main, ["solve", str(FIG16), "--solver", "deal-repeated", "--samples", "1000000",
+                                  "--time-limit", "3", "--json"])
+    wall = time.perf_counter() - t0
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["stopped"] == "time limit" and out["exact"] is False
+    assert 1 <= out["samples"] < 1_000_000 and out["stats"]["seconds"] <= 3.3
+    assert wall < 10  # the JSON of tens of thousands of layouts included
+
+
+def test_a_time_limited_sample_is_a_prefix_of_the_seeded_sequence() -> None:
+    """Cut short, the sample is the first draws of the same seeded sequence (unbiased), not a subset by order."""
+    p = load(FIG16)
+    full = solve(p, "deal-repeated", Options(samples=300, seed=5))
+    assert full.stopped is None and full.extra["samples"] == 300
+    draws = DealWorlds(p).sample(300, 5)
+    uniq, counts = np.unique(draws, axis=0, return_counts=True)
+    assert full.extra["distinct_worlds"] == len(uniq) and int(counts.sum()) == 300
+
+
+def test_without_a_limit_nothing_is_stopped() -> None:
+    r = solve(load(ROOT / "problems/deals/fig12-three-card-guess.yaml"))
+    assert r.stopped is None and r.exact and r.to_json()["stopped"] is None
