@@ -20,7 +20,7 @@ import numpy as np
 from bridgeplay import config
 from bridgeplay.cards import SEAT_LETTERS, STRAIN_LETTERS, Card, deal_move
 from bridgeplay.deal.problem import DealProblem
-from bridgeplay.deal.search import DealSearch, Decision, without
+from bridgeplay.deal.search import DealSearch, Decision, TimeUp, without
 from bridgeplay.deal.worlds import DealWorlds, layout_key, layout_text
 from bridgeplay.errors import SolverError
 from bridgeplay.options import Options
@@ -135,7 +135,13 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     t0 = time.perf_counter()
     worlds, west = exact_worlds(problem)
     weights = np.full(len(west), 1.0 / len(west))
-    search, first = analyse(problem, west, weights)
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    try:
+        search, first = analyse(problem, west, weights, deadline=deadline)
+    except TimeUp:
+        raise SolverError(problem.file, "esm", (
+            f"esm did not finish within the time limit of {options.time_limit:g} s over {len(west):,} layouts; "
+            f"give it more time, or try --solver deal-alphamu --samples 200 (best defence over a sample)")) from None
     need, line = best_line(problem, search, first, options.depth)
     target = problem.tricks is not None
     payoff = world_payoffs(need, len(west))

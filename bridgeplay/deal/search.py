@@ -32,6 +32,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bridgeplay import config
 from bridgeplay.cards import Card, N, S, W, trick_winner
 from bridgeplay.deal.worlddd import WorldDD
 from bridgeplay.engine.dealplay import last_trick_ns
@@ -128,6 +129,10 @@ class DealSearch:
         self._rows: dict[tuple[int, int], np.ndarray] = {}
         self.memo: dict[tuple, tuple[np.ndarray, float]] = {}
         self.canon: dict[tuple, tuple[np.ndarray, float]] = {}
+        # the memos are caches: when they hold more than ``config.DEAL_MEMO_BYTES`` they are emptied (a
+        # position is then solved again when met again), so the search's memory stays bounded
+        self.memo_bytes = 0
+        self.memo_flushes = 0
         self.uniform = bool(np.all(np.asarray(weights) == np.asarray(weights)[0]))
         self.nodes = 0
         self.leaves = 0
@@ -314,7 +319,7 @@ class DealSearch:
         last_trick_ns(np.array(north, dtype=np.int64), np.array(south, dtype=np.int64),
                       np.array(dfd, dtype=np.int64), self.west, idx, leader, self.trump, out)
         row = int_to_words(_bitset_of(idx[out == 1], self.nw), self.nwords).reshape(1, -1)
-        self.memo[key] = (row, NO_PRUNE)
+        self.remember(key, row, NO_PRUNE)
         return row
 
     def indices(self, x: int) -> np.ndarray:
@@ -341,7 +346,7 @@ class DealSearch:
                 if out[k] >= t:
                     bits |= 1 << int(i)
             row[0, li * self.nwords:(li + 1) * self.nwords] = int_to_words(bits, self.nwords)
-        self.memo[key] = (row, NO_PRUNE)
+        self.remember(key, row, NO_PRUNE)
         return row
 
     def trick(self, north: Masks, south: Masks, dfd: Masks, x: int, ths: tuple[int, ...], leader: int,
@@ -365,7 +370,7 @@ class DealSearch:
             hit = self.canon.get(ckey)
             if hit is not None and hit[1] <= tau:
                 front = self.from_canon(hit[0], perm, len(ths))
-                self.memo[key] = (front, hit[1])
+                self.remember(key, front, hit[1])
                 return front
         self._tick()
         seat = (leader + len(table)) % 4
@@ -396,10 +401,24 @@ class DealSearch:
                 front = _min_combine(front, fc, notwc, self.weights, self.nwords, tau)
                 if front.shape[0] == 0:
                     break
-        self.memo[key] = (front, tau)
+        self.remember(key, front, tau)
         if ckey is not None:
-            self.canon[ckey] = (self.to_canon(front, perm, len(ths)), tau)
+            canon = self.to_canon(front, perm, len(ths))
+            self.canon[ckey] = (canon, tau)
+            self.memo_bytes += canon.nbytes + len(ckey[-1]) + 200
         return front
+
+    def remember(self, key: tuple, front: np.ndarray, tau: float) -> None:
+        """Store a front in the memo, emptying the memos first when they hold more than the budget."""
+        if self.memo_bytes > config.DEAL_MEMO_BYTES:
+            self.memo.clear()
+            self.canon.clear()
+            self._rows.clear()
+            self._prob.clear()
+            self.memo_bytes = 0
+            self.memo_flushes += 1
+        self.memo[key] = (front, tau)
+        self.memo_bytes += front.nbytes + 8 * self.nwords + 200
 
     # -- transposition over layouts -------------------------------------------------------------------
     def canonical(self, north: Masks, south: Masks, dfd: Masks, x: int, ths: tuple[int, ...], leader: int,
