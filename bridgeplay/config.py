@@ -44,6 +44,8 @@ SUIT_SPLIT_MIN_ROWS = 64
 
 # -- trees ---------------------------------------------------------------------------------------
 TREE_MAX_WORLDS = 4096
+# A tree deeper than this many moves is refused (its solvers recurse along a line of play).
+TREE_MAX_DEPTH = 200
 # ESM on a tree enumerates at most this many MAX strategies.
 TREE_MAX_STRATEGIES = 2_000_000
 

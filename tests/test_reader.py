@@ -62,3 +62,18 @@ def test_hostile_yaml_through_the_command_line(name: str, tmp_path: Path) -> Non
 def test_a_device_is_not_read() -> None:
     with pytest.raises(ProblemError, match="/dev/zero: is not a regular file"):
         read_yaml("/dev/zero")
+
+
+def test_a_tree_too_deep_or_containing_itself_is_one_line() -> None:
+    """Through the API (no YAML limits there): the tree loader walks without recursion."""
+    import bridgeplay
+
+    deep: dict = {"payoff": [1, 0]}
+    for _ in range(1000):
+        deep = {"min": "m", "children": {"a": deep}}
+    with pytest.raises(ProblemError, match=r"^deep.yaml: tree: the tree is deeper than 200 moves$"):
+        bridgeplay.load({"kind": "tree", "worlds": 2, "tree": deep}, "deep.yaml")
+    cycle: dict = {"min": "m", "children": {}}
+    cycle["children"]["a"] = cycle
+    with pytest.raises(ProblemError, match="tree.children.a: this subtree contains itself"):
+        bridgeplay.load({"kind": "tree", "worlds": 2, "tree": cycle}, "cycle.yaml")

@@ -237,7 +237,56 @@ class _Builder:
 
     def node(self, raw: Any, fld: str, parent: int, parent_kind: str | None, reach: np.ndarray,
              path: tuple[str, ...]) -> int:
-        rec: dict[str, Any] = {"parent": parent, "path": path, "field": fld}
+        """Build the subtree ``raw`` (nodes numbered in preorder); returns its root's index.
+
+        Walked with an explicit stack, not recursion: a subtree shared through a YAML alias is built once
+        per place it stands, a subtree that contains itself is refused, and so is a tree deeper than
+        :data:`config.TREE_MAX_DEPTH` plies (the solvers recurse along a line of play).
+        """
+        root = len(self.raw)
+        on_path: set[int] = set()
+        mins: list[int] = []
+        stack: list[tuple[Any, ...]] = [("enter", raw, fld, parent, parent_kind, reach, path)]
+        while stack:
+            item = stack.pop()
+            if item[0] == "exit":
+                on_path.discard(item[1])
+                continue
+            _, raw, fld, parent, parent_kind, reach, path = item
+            if len(path) > config.TREE_MAX_DEPTH:
+                raise self.fail("tree", f"the tree is deeper than {config.TREE_MAX_DEPTH} moves")
+            idx = self.enter(raw, fld, parent, parent_kind, reach, path)
+            if parent >= 0:
+                self.raw[parent]["children"].append(idx)
+            rec = self.raw[idx]
+            if rec["kind"] == LEAF:
+                continue
+            if id(raw) in on_path:
+                raise self.fail(fld, "this subtree contains itself (an alias of a node above it)")
+            on_path.add(id(raw))
+            if rec["kind"] == MIN:
+                mins.append(idx)
+            stack.append(("exit", id(raw)))
+            for move, sub in reversed(list(raw["children"].items())):
+                stack.append(("enter", sub, f"{fld}.children.{move}", idx, rec["kind"], rec["reach"],
+                              path + (str(move),)))
+        for i in range(root, len(self.raw)):
+            self.raw[i]["children"] = tuple(self.raw[i]["children"])
+        for idx in reversed(mins):
+            rec = self.raw[idx]
+            covered = np.zeros(self.nw, dtype=bool)
+            for k in rec["children"]:
+                covered |= self.raw[k]["reach"]
+            missing = rec["reach"] & ~covered
+            if missing.any():
+                w = self.worlds[int(np.argmax(missing))]
+                raise self.fail(f"{rec['field']}.children", f"in world {w} MIN has no move here")
+        return root
+
+    def enter(self, raw: Any, fld: str, parent: int, parent_kind: str | None, reach: np.ndarray,
+              path: tuple[str, ...]) -> int:
+        """One node's record (its children are added as they are built)."""
+        rec: dict[str, Any] = {"parent": parent, "path": path, "field": fld, "children": []}
         idx = len(self.raw)
         self.raw.append(rec)
         if isinstance(raw, dict):
@@ -257,7 +306,7 @@ class _Builder:
                     raise self.fail(f"{fld}.worlds", "this move is possible in no world that reaches its MIN node")
             rec["reach"] = reach
             if kinds[0] == "payoff":
-                rec.update(kind=LEAF, name=None, moves=(), children=(), payoff=self.payoff(raw["payoff"], fld, reach))
+                rec.update(kind=LEAF, name=None, moves=(), payoff=self.payoff(raw["payoff"], fld, reach))
                 return idx
             kind = kinds[0]
             name = raw[kind]
@@ -270,21 +319,9 @@ class _Builder:
             if len(set(moves)) != len(moves):
                 raise self.fail(f"{fld}.children", "a move label is used twice")
             rec.update(kind=kind, name=None if name in (None, "") else str(name), moves=moves, payoff=None)
-            kids = []
-            for move, sub in children.items():
-                kids.append(self.node(sub, f"{fld}.children.{move}", idx, kind, reach, path + (str(move),)))
-            rec["children"] = tuple(kids)
-            if kind == MIN:
-                covered = np.zeros(self.nw, dtype=bool)
-                for k in kids:
-                    covered |= self.raw[k]["reach"]
-                missing = reach & ~covered
-                if missing.any():
-                    w = self.worlds[int(np.argmax(missing))]
-                    raise self.fail(f"{fld}.children", f"in world {w} MIN has no move here")
             return idx
         rec["reach"] = reach
-        rec.update(kind=LEAF, name=None, moves=(), children=(), payoff=self.payoff(raw, fld, reach))
+        rec.update(kind=LEAF, name=None, moves=(), payoff=self.payoff(raw, fld, reach))
         return idx
 
 
