@@ -12,8 +12,9 @@ MAX_EXACT_LAYOUTS = 5000
 # A deal's layouts are enumerated (for any purpose) only up to this many.
 MAX_ENUMERATE = 200_000
 
-# The exact deal search's memos hold at most about this many bytes (then they are emptied and refilled).
-DEAL_MEMO_BYTES = 1 << 30
+# The deal searches' memos hold at most about this many bytes (then they are emptied and refilled): the
+# default of --max-memory, which leaves room on a small machine.
+MAX_MEMORY = 1 << 30
 
 # -- sampling ------------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 100

@@ -33,6 +33,7 @@ class Options:
     sampling; ``time_limit``: seconds (sampling and deepening stop when it is up); ``lookahead``:
     deals, tricks searched exactly before double-dummy leaves; ``threads``: threads a suit problem's
     first plays or targets are solved on (None: :data:`config.SUIT_THREADS`, at most the cores);
+    ``max_memory``: bytes the deal searches' memos may hold (they are emptied and refilled beyond it);
     ``progress``: the callback long work reports through.
     """
 
@@ -43,6 +44,7 @@ class Options:
     time_limit: float | None = None
     lookahead: int | None = None
     threads: int | None = None
+    max_memory: int = config.MAX_MEMORY
     progress: Progress = no_progress
 
     def __post_init__(self) -> None:
@@ -58,6 +60,8 @@ class Options:
             raise ValueError(f"a time limit is a finite number of seconds above 0, got {self.time_limit}")
         if self.lookahead is not None and self.lookahead < 1:
             raise ValueError(f"lookahead must be at least 1 trick, got {self.lookahead}")
+        if self.max_memory < 1 << 20:
+            raise ValueError(f"max_memory is at least 1 MiB, got {self.max_memory}")
         if self.threads is not None and self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
 

@@ -43,3 +43,16 @@ def test_a_time_limited_sample_is_a_prefix_of_the_seeded_sequence() -> None:
 def test_without_a_limit_nothing_is_stopped() -> None:
     r = solve(load(ROOT / "problems/deals/fig12-three-card-guess.yaml"))
     assert r.stopped is None and r.exact and r.to_json()["stopped"] is None
+
+
+def test_a_deal_search_under_a_tiny_memory_budget_gives_the_same_answer() -> None:
+    """The memos are caches: emptied whenever they pass the budget, the search gives the same values."""
+    from bridgeplay.deal.exact import analyse, exact_worlds
+
+    p = load(ROOT / "problems/deals/fig16-spades-no-count.yaml")
+    _, west = exact_worlds(p)
+    weights = np.full(len(west), 1.0 / len(west))
+    roomy, first = analyse(p, west, weights)
+    tight, first_tight = analyse(p, west, weights, max_memory=1 << 20)
+    assert tight.memo_flushes > 0 and roomy.memo_flushes == 0
+    assert [(m[0], round(m[2], 12)) for m in first] == [(m[0], round(m[2], 12)) for m in first_tight]

@@ -42,6 +42,29 @@ class Seconds(click.ParamType):
 
 
 SECONDS = Seconds()
+
+
+class Bytes(click.ParamType):
+    """A memory size: ``512M``, ``2G``, ``1.5G`` or a number of bytes (at least 1M)."""
+
+    name = "size"
+    UNITS = {"": 1, "K": 1 << 10, "M": 1 << 20, "G": 1 << 30}
+
+    def convert(self, value: Any, param: Any, ctx: Any) -> int:
+        if isinstance(value, int):
+            return value
+        text = str(value).strip().upper().removesuffix("B").removesuffix("I")
+        unit = text[-1:] if text[-1:] in "KMG" else ""
+        try:
+            size = float(text[: len(text) - len(unit)]) * self.UNITS[unit]
+        except ValueError:
+            self.fail(f"{value!r} is not a size like 512M or 2G", param, ctx)
+        if not math.isfinite(size) or size < 1 << 20:
+            self.fail(f"{value!r} is less than 1M", param, ctx)
+        return int(size)
+
+
+BYTES = Bytes()
 SEED = click.IntRange(0, 2**63 - 1)
 
 

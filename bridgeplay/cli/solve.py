@@ -4,7 +4,17 @@ from __future__ import annotations
 
 import click
 
-from bridgeplay.cli.common import SECONDS, SEED, BadInput, compiling, console, emit_json, json_option, progress_bar
+from bridgeplay.cli.common import (
+    BYTES,
+    SECONDS,
+    SEED,
+    BadInput,
+    compiling,
+    console,
+    emit_json,
+    json_option,
+    progress_bar,
+)
 from bridgeplay.errors import ProblemError
 from bridgeplay.options import SCORINGS, Options
 
@@ -26,9 +36,12 @@ from bridgeplay.options import SCORINGS, Options
               help="Deals: stop sampling / deepening when time is up and report what is done.")
 @click.option("--lookahead", type=click.IntRange(1, 13), default=None, metavar="TRICKS",
               help="Deals: tricks searched exactly before double-dummy leaves (deal-vector, deal-prm, deal-alphamu).")
+@click.option("--max-memory", type=BYTES, default=None, metavar="SIZE",
+              help="Deals: memory the searches' memos may hold, e.g. 512M or 2G (default 1G); beyond it they are "
+                   "emptied and refilled, so the search slows instead of growing.")
 @json_option
 def solve(file: str, solver: str | None, depth: int, scoring: str | None, samples: int | None, seed: int,
-          time_limit: float | None, lookahead: int | None, as_json: bool) -> None:
+          time_limit: float | None, lookahead: int | None, max_memory: int | None, as_json: bool) -> None:
     """Solve one problem FILE and print the best line, its chance and the table that verifies it.
 
     Example: bridgeplay solve problems/paper/fig02-akqj9-xx.yaml --solver esm --json
@@ -42,7 +55,8 @@ def solve(file: str, solver: str | None, depth: int, scoring: str | None, sample
         kind = kinds.of(problem)
         with progress_bar(not as_json) as progress:
             options = Options(depth=depth, scoring=scoring, samples=samples, seed=seed, time_limit=time_limit,
-                              lookahead=lookahead, progress=progress)
+                              lookahead=lookahead, progress=progress,
+                              **({} if max_memory is None else {"max_memory": max_memory}))
             kinds.resolve(problem, solver, options)  # a solver that cannot run says so before anything compiles
             with compiling(kind, quiet=as_json):
                 result = kinds.solve(problem, solver, options)

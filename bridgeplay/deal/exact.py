@@ -99,10 +99,11 @@ def strategy_json(decisions: list[Decision], weights: np.ndarray) -> list[dict[s
 
 
 def analyse(problem: DealProblem, west: np.ndarray, weights: np.ndarray, lookahead: int | None = None,
-            deadline: float | None = None) -> tuple[DealSearch, list]:
+            deadline: float | None = None, max_memory: int = config.MAX_MEMORY) -> tuple[DealSearch, list]:
     """Run the search over the given worlds; returns the search and its first moves (best first)."""
     north, south, dfd, leader, table = root_state(problem)
-    search = DealSearch(problem.trump, dfd, west, weights, lookahead=lookahead, deadline=deadline)
+    search = DealSearch(problem.trump, dfd, west, weights, lookahead=lookahead, deadline=deadline,
+                        max_memory=max_memory)
     first = search.first_moves(north, south, dfd, leader, table, thresholds(problem))
     return search, first
 
@@ -137,7 +138,7 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     weights = np.full(len(west), 1.0 / len(west))
     deadline = None if options.time_limit is None else t0 + options.time_limit
     try:
-        search, first = analyse(problem, west, weights, deadline=deadline)
+        search, first = analyse(problem, west, weights, deadline=deadline, max_memory=options.max_memory)
     except TimeUp:
         raise SolverError(problem.file, "esm", (
             f"esm did not finish within the time limit of {options.time_limit:g} s over {len(west):,} layouts; "

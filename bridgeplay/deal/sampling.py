@@ -491,7 +491,8 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
     ths = thresholds(problem)
 
     def run(look: int | None, deadline: float | None) -> tuple[DealSearch, list]:
-        search = DealSearch(problem.trump, dfd, ws.west, ws.weights / ws.weights.sum(), look, deadline)
+        search = DealSearch(problem.trump, dfd, ws.west, ws.weights / ws.weights.sum(), look, deadline,
+                            options.max_memory)
         plays = search.declarer_moves(north, south, dfd, problem.to_play, table)
         options.progress("alpha-mu", 0, len(plays))
         first = search.first_moves(north, south, dfd, leader, table, ths)

@@ -109,6 +109,7 @@ class DealSearch:
         weights: np.ndarray,
         lookahead: int | None = None,
         deadline: float | None = None,
+        max_memory: int = config.MAX_MEMORY,
     ) -> None:
         self.trump = trump
         self.dfd0 = tuple(int(m) for m in defenders)
@@ -129,8 +130,9 @@ class DealSearch:
         self._rows: dict[tuple[int, int], np.ndarray] = {}
         self.memo: dict[tuple, tuple[np.ndarray, float]] = {}
         self.canon: dict[tuple, tuple[np.ndarray, float]] = {}
-        # the memos are caches: when they hold more than ``config.DEAL_MEMO_BYTES`` they are emptied (a
-        # position is then solved again when met again), so the search's memory stays bounded
+        # the memos are caches: when they hold more than ``max_memory`` bytes they are emptied (a position
+        # is then solved again when met again), so the search's memory stays bounded
+        self.max_memory = max_memory
         self.memo_bytes = 0
         self.memo_flushes = 0
         self.uniform = bool(np.all(np.asarray(weights) == np.asarray(weights)[0]))
@@ -410,7 +412,7 @@ class DealSearch:
 
     def remember(self, key: tuple, front: np.ndarray, tau: float) -> None:
         """Store a front in the memo, emptying the memos first when they hold more than the budget."""
-        if self.memo_bytes > config.DEAL_MEMO_BYTES:
+        if self.memo_bytes > self.max_memory:
             self.memo.clear()
             self.canon.clear()
             self._rows.clear()
