@@ -92,23 +92,22 @@ def emit_json(obj: Any) -> None:
         sys.exit(0)
 
 
-@contextmanager
-def compiling(kind: Any, quiet: bool = False) -> Iterator[None]:
-    """On a cold kernel cache, one line on stderr (with a spinner on a terminal) while the kernels compile."""
+def compile_first(kind: Any, quiet: bool = False) -> None:
+    """On a cold kernel cache, compile the kind's kernels before the solve starts, saying so on stderr: one
+    line, and a spinner while it runs on a terminal (the solve's own progress bar comes after it)."""
     from bridgeplay.engine import cache
 
     if not kind.kernels or not cache.cold(list(kind.kernels)):
-        yield
         return
     err = error_console()
     text = f"compiling bridgeplay's kernels once — about {kind.compile_seconds} s"
     if err.is_terminal and not quiet:
         with err.status(text):
-            yield
+            cache.warm(list(kind.kernels))
         err.print(f"{text}: done")
     else:
         click.echo(f"bridgeplay: {text}", err=True)
-        yield
+        cache.warm(list(kind.kernels))
 
 
 @contextmanager

@@ -27,12 +27,12 @@ def compare(file: str, samples: int | None, seed: int, target: int | None, as_js
     """
     from bridgeplay import kinds
     from bridgeplay.analysis.compare import compare as run
-    from bridgeplay.cli.common import compiling
+    from bridgeplay.cli.common import compile_first
 
     try:
         problem = kinds.load(file)
-        with compiling(kinds.of(problem), quiet=as_json):
-            out = run(problem, samples=samples, seed=seed, target=target)
+        compile_first(kinds.of(problem), quiet=as_json)
+        out = run(problem, samples=samples, seed=seed, target=target)
     except ProblemError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

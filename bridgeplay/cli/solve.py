@@ -9,7 +9,7 @@ from bridgeplay.cli.common import (
     SECONDS,
     SEED,
     BadInput,
-    compiling,
+    compile_first,
     console,
     emit_json,
     json_option,
@@ -53,13 +53,13 @@ def solve(file: str, solver: str | None, depth: int, scoring: str | None, sample
     try:
         problem = kinds.load(file)
         kind = kinds.of(problem)
+        kinds.resolve(problem, solver, Options())  # a solver that cannot run says so before anything compiles
+        compile_first(kind, quiet=as_json)
         with progress_bar(not as_json) as progress:
             options = Options(depth=depth, scoring=scoring, samples=samples, seed=seed, time_limit=time_limit,
                               lookahead=lookahead, progress=progress,
                               **({} if max_memory is None else {"max_memory": max_memory}))
-            kinds.resolve(problem, solver, options)  # a solver that cannot run says so before anything compiles
-            with compiling(kind, quiet=as_json):
-                result = kinds.solve(problem, solver, options)
+            result = kinds.solve(problem, solver, options)
     except ProblemError as exc:
         raise BadInput(str(exc)) from None
     if as_json:
