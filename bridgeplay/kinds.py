@@ -76,6 +76,7 @@ class Kind:
     kernels: tuple[str, ...] = ()
     compile_seconds: int = 0
     example: Mapping[str, Any] | None = None  # a tiny problem whose solve loads (or compiles) the kernels
+    tricks_target: bool = True  # its target is a number of tricks (``tricks:``, ``--tricks``)
 
     def solver(self, name: str) -> SolverInfo | None:
         return next((s for s in self.solvers if s.name == name), None)
@@ -170,6 +171,7 @@ TREE = Kind(
     default="bridgeplay.games.tree.solvers:choose",
     expect="bridgeplay.games.tree.expect",
     compare="bridgeplay.games.tree.compare:compare",
+    tricks_target=False,
 )
 
 KINDS: dict[str, Kind] = {k.name: k for k in (SUIT, DEAL, TREE)}

@@ -44,6 +44,11 @@ def clamp_probability(p: float | None) -> float | None:
     return round(min(1.0, max(0.0, p)), PROBABILITY_DIGITS)
 
 
+def _rounded(x: float | None) -> float | None:
+    """A value rounded to 1e-12 (floating sums drift by a few ulps: 2.0000000000000084 tricks is 2)."""
+    return None if x is None or math.isnan(x) else round(float(x), PROBABILITY_DIGITS)
+
+
 def jsonable(x: Any) -> Any:
     """Numpy scalars and arrays (inside dicts and lists too) as plain JSON values."""
     if hasattr(x, "tolist"):
@@ -67,7 +72,7 @@ class MoveValue:
     def to_json(self) -> dict[str, Any]:
         out: dict[str, Any] = {"move": self.move, "probability": clamp_probability(self.probability)}
         if self.expected_tricks is not None:
-            out["expected_tricks"] = self.expected_tricks
+            out["expected_tricks"] = _rounded(self.expected_tricks)
         for key, value in self.extra.items():
             out[key] = _clean_interval(key, value, self.probability is not None)
         return out
@@ -188,9 +193,9 @@ class Result:
             "why": self.why,
             "target": self.target,
             "objective": self.objective,
-            "value": clamp_probability(value) if as_prob else value,
+            "value": clamp_probability(value) if as_prob else _rounded(value),
             "probability": clamp_probability(self.probability),
-            "expected_tricks": self.expected_tricks,
+            "expected_tricks": _rounded(self.expected_tricks),
             "moves": [m.to_json() for m in self.moves],
             "splits": [s.to_json() for s in self.splits],
             "strategy": _clean_strategy(self.strategy),

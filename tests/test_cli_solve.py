@@ -121,3 +121,33 @@ def test_the_line_groups_replies_that_lead_to_the_same_play() -> None:
     first = out["strategy"][0]
     assert [n["play"] for n in first["then"] if n.get("decided")] == ["E:discard"]
     assert all("then" not in n for n in first["then"] if n.get("decided"))
+
+
+def test_the_one_line_question_equals_the_file() -> None:
+    """`bridgeplay suit AQT xxx --tricks 2` is AQT opposite xxx for two tricks: the finesse, 0.76."""
+    one = json.loads(run("suit", "AQT", "xxx", "--tricks", "2", "--json").stdout)
+    assert one["probability"] == pytest.approx(0.76, abs=5e-4) and one["kind"] == "suit" and one["exact"]
+    filed = json.loads(run("solve", str(ROOT / "problems/classic/aqt-xxx-2.yaml"), "--json").stdout)
+    assert one["splits"] == filed["splits"] and one["moves"] == filed["moves"]
+
+
+def test_tricks_on_the_command_line_replaces_the_files_target() -> None:
+    f = str(ROOT / "problems/classic/aqt-xxx-2.yaml")
+    three = json.loads(run("solve", f, "--tricks", "3", "--json").stdout)
+    assert three["target"] == 3 and three["probability"] == pytest.approx(0.24, abs=5e-4)
+    avg = json.loads(run("solve", f, "--tricks", "avg", "--json").stdout)
+    assert avg["objective"] == "tricks" and avg["expected_tricks"] == 2.0  # rounded to 1e-12
+    every = json.loads(run("suit", "AQT", "432", "--json").stdout)  # default: every target
+    assert {r["tricks"]: r["probability"] for r in every["table"]} == pytest.approx({1: 1.0, 2: 0.76, 3: 0.24},
+                                                                                      abs=5e-4)
+
+
+@pytest.mark.parametrize("args,words", [
+    (["suit", "AZ", "432"], "north: unknown rank 'Z'"),
+    (["suit", "AQ", "432", "--tricks", "0"], "--tricks"),
+    (["suit", "AQ", "432", "--tricks", "4"], "tricks: 4 is more than"),
+    (["solve", str(ROOT / "problems/trees/fig07.yaml"), "--tricks", "2"], "--tricks:"),
+])
+def test_one_line_question_bad_input(args: list[str], words: str) -> None:
+    r = run(*args)
+    assert r.exit_code == 2 and r.stderr.count("\n") == 1 and words in r.stderr
