@@ -8,14 +8,14 @@ from typing import Any
 import click
 from rich.console import Console
 
-from bridgeplay.cli.common import SECONDS, BadInput, console, emit_json, error_console
+from bridgeplay.cli.common import SECONDS, BadInput, complete_solver, console, emit_json, error_console
 
 
 @click.command(epilog="Exit status: 0 all solved (and checks held); 1 a check failed, a problem timed out or a "
                       "solver crashed; 2 bad input (an invalid or unreadable file, a bad option) and nothing failed; "
                       "130 interrupted (Ctrl-C; the partial summary is printed).")
 @click.argument("paths", nargs=-1, required=True, type=click.Path())
-@click.option("--solver", default=None, metavar="NAME",
+@click.option("--solver", default=None, metavar="NAME", shell_complete=complete_solver,
               help="Solver for every file (default: each kind's own choice); a file whose kind has no such solver "
                    "is skipped.")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,

@@ -129,3 +129,10 @@ def progress_bar(enabled: bool) -> Iterator[Progress]:
             bar.update(tasks[what], completed=done, total=total)
 
         yield update
+
+
+def complete_solver(ctx: Any, param: Any, incomplete: str) -> list[str]:
+    """Shell completion of ``--solver``: every solver name (of any kind) that starts with what is typed."""
+    from bridgeplay import kinds
+
+    return [name for name in kinds.solver_names() if name.startswith(incomplete)]

@@ -12,6 +12,7 @@ from bridgeplay.cli.common import (
     SEED,
     BadInput,
     compile_first,
+    complete_solver,
     console,
     emit_json,
     json_option,
@@ -59,7 +60,7 @@ def with_tricks(data: dict[str, Any], tricks: int | str | None) -> dict[str, Any
 def solve_options(f: Any) -> Any:
     """The options every solving command takes."""
     for option in reversed([
-        click.option("--solver", default=None, metavar="NAME",
+        click.option("--solver", default=None, metavar="NAME", shell_complete=complete_solver,
                      help="Solver to use (see `bridgeplay solvers`); default: the problem kind's own choice, which "
                           "the report names with its reason."),
         click.option("--depth", default=3, show_default=True, type=click.IntRange(1, 20),
