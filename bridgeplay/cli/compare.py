@@ -27,12 +27,13 @@ def compare(file: str, samples: int | None, seed: int, target: int | None, as_js
     """
     from bridgeplay import kinds
     from bridgeplay.analysis.compare import compare as run
-    from bridgeplay.cli.common import compile_first
+    from bridgeplay.cli.common import compile_first, progress_bar
 
     try:
         problem = kinds.load(file)
         compile_first(kinds.of(problem), quiet=as_json)
-        out = run(problem, samples=samples, seed=seed, target=target)
+        with progress_bar(not as_json) as progress:
+            out = run(problem, samples=samples, seed=seed, target=target, progress=progress)
     except ProblemError as exc:
         raise BadInput(str(exc)) from None
     if as_json:

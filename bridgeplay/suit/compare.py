@@ -37,7 +37,7 @@ from typing import Any
 
 from bridgeplay import config
 from bridgeplay.errors import ProblemError
-from bridgeplay.options import SCORINGS
+from bridgeplay.options import SCORINGS, Progress, no_progress
 from bridgeplay.suit import repeated, tactics, vector
 from bridgeplay.suit.diagnosis import change_witness, locality
 from bridgeplay.suit.game import EPS, SuitGame, with_target
@@ -116,7 +116,8 @@ def nonlocality(game: SuitGame, ev: Evaluation, exact: ExactPolicy, limit: int =
 
 
 def compare_game(game: SuitGame, solvers: tuple[str, ...] = HEURISTICS, samples: int | None = None,
-                 seed: int = config.DEFAULT_SEED, test_locality: bool = True) -> dict[str, Any]:
+                 seed: int = config.DEFAULT_SEED, test_locality: bool = True,
+                 progress: Progress = no_progress, what: str = "compare") -> dict[str, Any]:
     """Rows for one target (or expected tricks) of a single-suit problem."""
     exact = ExactPolicy(game)
     optimum = exact.value
@@ -130,7 +131,8 @@ def compare_game(game: SuitGame, solvers: tuple[str, ...] = HEURISTICS, samples:
          "diagnosis": "upper bound"},
     ]
     make = builders(samples, seed)
-    for name in solvers:
+    progress(what, 1, len(solvers) + 1)
+    for done, name in enumerate(solvers, start=2):
         h, ev = run_heuristic(game, make[name])
         loss = optimum - ev.value
         loss = 0.0 if abs(loss) < 1e-12 else loss
@@ -145,11 +147,12 @@ def compare_game(game: SuitGame, solvers: tuple[str, ...] = HEURISTICS, samples:
             if h.details.get(key) is not None:
                 row[key] = h.details[key]
         rows.append(row)
+        progress(what, done, len(solvers) + 1)
     return {"optimum": optimum, "solvers": rows}
 
 
 def compare(problem: SuitProblem, samples: int | None = None, seed: int = config.DEFAULT_SEED,
-            target: int | None = None, test_locality: bool = True) -> dict[str, Any]:
+            target: int | None = None, test_locality: bool = True, progress: Progress = no_progress) -> dict[str, Any]:
     """The ``compare`` JSON for a single-suit problem (``tricks: max``: one block per target)."""
     head: dict[str, Any] = {"problem": problem.name, "file": problem.file, "kind": "suit",
                             "units": "tricks" if problem.objective == "tricks" else "probability"}
@@ -161,10 +164,10 @@ def compare(problem: SuitProblem, samples: int | None = None, seed: int = config
         blocks = []
         for t in range(1, problem.max_tricks + 1):
             block = compare_game(SuitGame(with_target(problem, t)), samples=samples, seed=seed,
-                                 test_locality=test_locality)
+                                 test_locality=test_locality, progress=progress, what=f"{t} tricks")
             blocks.append({"tricks": t} | block)
         return head | {"target": "max", "optimum": None, "solvers": [], "targets": blocks}
     game = SuitGame(problem)
     head["target"] = game.target
     head["objective"] = problem.objective
-    return head | compare_game(game, samples=samples, seed=seed, test_locality=test_locality)
+    return head | compare_game(game, samples=samples, seed=seed, test_locality=test_locality, progress=progress)

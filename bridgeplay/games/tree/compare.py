@@ -11,10 +11,11 @@ from typing import Any
 from bridgeplay import config
 from bridgeplay.games import tree as T
 from bridgeplay.games.tree.problem import TreeProblem
+from bridgeplay.options import Progress, no_progress
 
 
 def compare(problem: TreeProblem, samples: int | None = None, seed: int = config.DEFAULT_SEED,
-            target: int | None = None) -> dict[str, Any]:
+            target: int | None = None, progress: Progress = no_progress) -> dict[str, Any]:
     """The ``compare`` JSON for a ``kind: tree`` problem (``target`` does not apply)."""
     best = T.optimum(problem)
     opt = float(best.true_value)
