@@ -70,21 +70,25 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
     extra = result.extra or {}
     target = result.probability is not None
     value = pct(result.probability) if target else f"{result.expected_tricks:.4f} tricks"
+    word = ("chance" if target else "expected") if result.exact else ("estimated chance" if target else "estimate")
     line = Text.assemble(("Best card: ", "bold"), (", ".join(move_symbols(m) for m in result.best_moves),
-                                                   "bold green"), ("  chance " if target else "  expected ", ""),
-                         (value, "bold"))
+                                                   "bold green"), (f"  {word} ", ""), (value, "bold"),
+                         ("  exact" if result.exact else "", "dim"))
     iv = extra.get("interval")
     if iv and not extra.get("exhaustive", True):
         lo, hi = iv
         line.append(f"  (95% interval {pct(lo)}–{pct(hi)})" if target else f"  (95% interval {lo:.3f}–{hi:.3f})",
                     style="dim")
     console.print(line)
+    if "position_value" in extra or extra.get("lookahead"):
+        console.print(Text("double dummy: this assumes declarer sees every card, which he does not; the true "
+                           "chance can be lower", style="bold yellow"))
     if "samples" in extra:
         if extra.get("exhaustive"):
-            console.print(Text(f"all {extra['layouts']} layouts of the defenders' cards (exact weights)", style="dim"))
+            console.print(Text(f"all {extra['layouts']:,} layouts of the defenders' cards (exact weights)", style="dim"))
         else:
             console.print(Text(f"{extra['samples']} sampled layouts ({extra['distinct_worlds']} distinct) of "
-                               f"{extra['layouts']}, seed {extra['seed']}", style="dim"))
+                               f"{extra['layouts']:,}, seed {extra['seed']}", style="dim"))
     if extra.get("lookahead"):
         console.print(Text(f"searched {extra['lookahead']} trick(s) exactly, then double dummy", style="dim"))
     if "position_value" in extra:
