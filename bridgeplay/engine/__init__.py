@@ -1,0 +1,9 @@
+"""The numba kernels.  Single suits: rules, vectors, split, ddsuit, suit; deals: deal, dealplay, dd.
+
+Compile-time conventions (a first run compiles every kernel a solver needs):
+
+* A kernel calls another kernel with ``np.int64(...)``, never a literal int or bool, and counters that
+  are passed on start as ``np.int64(0)``.  numba compiles a callee once per literal value it is called
+  with (and once more for a counter's literal 0, seen before the loop that changes it is typed), and
+  every extra compile re-optimises the callee and everything it calls.
+"""

@@ -253,11 +253,12 @@ def _better_row(fb, wtab, nwords, tau, best):
 def _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat):
     """The narrow combination of a top node's replies (``TOP_BEAM`` rows per step, Pareto filter, look-ahead);
     at a flattened node (many small replies) with twice the rows, and again, until a line worth ``tau``."""
-    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, TOP_BEAM)
-    bw = TOP_BEAM
+    zero = np.int64(0)
+    bw = np.int64(TOP_BEAM)
+    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw)
     while flat and fb.shape[0] == 0 and bw < TOP_BEAM_FLAT:
         bw *= 2
-        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, bw)
+        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw)
     return fb
 
 
@@ -340,7 +341,8 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
         front1 = np.ascontiguousarray(front[:, lo:lo + nwords])
         cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
         U1 = U[lo:lo + nwords].copy()
-        f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, 1, 0)
+        f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, np.int64(1),
+                      np.int64(0))
         if f1.shape[0]:
             better = _tvalues(f1, wtab, nwords).max()
             if better >= part + TOP_BETTER:
@@ -532,7 +534,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     if nt == 0:
                         continue
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
-                        north, south, dfd, leader, r0, r1, r2, nt, s, 0)
+                        north, south, dfd, leader, r0, r1, r2, nt, s, np.int64(0))
                     t2 = ths2 - dec if dec else ths2
                     f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
                               t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
@@ -759,7 +761,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     masked.append(fm)
                     sizes[q] = -1 if full else fm.shape[0]
                 order = np.argsort(sizes, kind="mergesort")
-                use = 0
+                use = np.int64(0)
                 for q in range(nk):
                     if sizes[q] >= 0:
                         use += 1
@@ -787,7 +789,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     quick = flat or off[use] - off[use - 1] >= QUICK_ROWS  # (the largest reply is the last)
                     for attempt in range(0 if quick else 1, 2):
                         if attempt == 0:
-                            fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
+                            fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, np.int64(TOP_BEAM_QUICK))
                         else:
                             fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
                         ran[attempt] = True
@@ -829,11 +831,11 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             if ub < tau or ran[attempt]:
                                 continue
                             if attempt == 0:
-                                fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
+                                fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, np.int64(TOP_BEAM_QUICK))
                             else:
                                 fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
                             bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
-                        bw = TOP_BEAM_QUICK
+                        bw = np.int64(TOP_BEAM_QUICK)
                         big = off[use] - off[use - 1]
                         wide = ub < np.inf and not flat
                         while wide and ub >= tau and bw < TOP_BEAM_WIDE and 4 * bw * big <= QUICK_WORK:

@@ -687,7 +687,7 @@ def _question(c, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has
     if hit == 0:
         lo, hi = rest_off[q], rest_off[q + 1]
         hit = _reaching(c, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q], woff[q],
-                        vm, wb, rb, rc, -1, None)
+                        vm, wb, rb, rc, np.int64(-1), None)
         _learn(hit, slot, need, c, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, lows, highs)
     return hit, keys, tags, lows, highs, free
 
@@ -992,7 +992,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                 thru += _count_at_least(fs, need)
         grouped = 2 * thru >= a * b
     # answers about later replies, kept by the candidate's part inside each (see _ask); grown as it fills
-    akeys, atags, alows, ahighs, afree = _answer_table(0, m)
+    akeys, atags, alows, ahighs, afree = _answer_table(np.int64(0), m)
     xq = np.empty(m, np.uint64)
     sel = np.empty(a, np.int64)  # (grouped) the rows of R that may still be worth tau
     ns = 0
@@ -1024,7 +1024,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     continue
                 vm[woff[q]:woff[q + 1]] = 0
                 if _reaching(ri, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
-                             woff[q], allrows, wb, rb, rc, -1, vm) == 0:
+                             woff[q], allrows, wb, rb, rc, np.int64(-1), vm) == 0:
                     none = True
                     break
                 u[:] = rest_notwc[q]
