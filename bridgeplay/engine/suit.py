@@ -353,10 +353,10 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
 
 
 @njit(cache=True)
-def _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords):
+def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
     """The double-dummy table of a trick boundary (see ``_dd_fill``), one per position, filled in for
-    the worlds of ``xs`` (every level's)."""
-    ddk, ddt, ddm = dds
+    the worlds of ``xs`` (every level's), kept in ``memos``."""
+    ddk, ddt, ddm = memos.ddk, memos.ddt, memos.ddm
     key = north | (south << 15) | (dfd << 30) | (lead << 45)
     if key in ddk:
         t = ddt[ddk[key]]
@@ -377,11 +377,14 @@ def _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords):
     return t
 
 
-@njit(cache=True)
-def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
+@njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
+def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
           top, info_x, info_t, info_h):
-    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least); ``dds``: the
-    double-dummy tables of trick boundaries (see ``_dd_tables``), kept with the memos.
+    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
+    (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
+    tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
+    the search and its entry are one kernel, so its code is optimised and compiled once, not once more
+    in a wrapper.
 
     ``top`` = 1: solve this position without its memo entry and report how: the worlds, levels
     and threshold after normalisation (``info_x[INFO]``, ``info_h[:L]``, ``info_t[INFO]``) and, at a
@@ -395,6 +398,10 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
     defender's after solving its replies (memo hits) without combining them; the front is empty.
     """
+    if lower:
+        st, cst = memos.lst, memos.lcst
+    else:
+        st, cst = memos.st, memos.cst
     nwords = cfg[0]
     L = cfg[1]
     beam = cfg[2]
@@ -422,7 +429,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             if cfg[6] and dfd != 0 and not empty and 0 < t <= rmax:
                 # the worlds where declarer cannot take t more tricks even double dummy are lost here
                 if mk.shape[0] == 0:
-                    mk = _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords)
+                    mk = _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords)
                 empty = True
                 for w in range(nwords):
                     xs2[lv * nwords + w] = xs[lv * nwords + w] & mk[t, w]
@@ -536,7 +543,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                         north, south, dfd, leader, r0, r1, r2, nt, s, np.int64(0))
                     t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                    f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
                               t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
                     parts.append(f)
                     nrows += f.shape[0]
@@ -556,7 +563,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
-                        f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2,
+                        f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2,
                                   lead2, t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
                         parts.append(f)
                         nrows += f.shape[0]
@@ -711,7 +718,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 r = mv[a]
                 if r == -1:
                     zero = np.int64(0)
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, zero, zero, zero, zero,
+                    f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, zero, zero, zero, zero,
                               zero, np.int64(LEAD_FREE), ths2, xc, tc, zero, info_x, info_t, info_h)
                 else:
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
@@ -723,7 +730,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                    f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
                               t2, xc, tc, np.int64(0), info_x, info_t, info_h)
                 if f.shape[0] == 0:
                     dead = True
@@ -873,7 +880,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         stats[7] += 1
                         cfg2 = cfg.copy()
                         cfg2[9] = 0
-                        return _node(hw, allw, west, wtab, cfg2, stats, st, cst, dds, north, south, dfd, leader, r0, r1,
+                        return _node(hw, allw, west, wtab, cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1,
                                      r2, nt, lead, ths, xs, tau0, top, info_x, info_t, info_h)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
@@ -911,7 +918,7 @@ class Memos(structref.StructRefProxy):
     """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
     tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo) as one object.
 
-    Passed to :func:`_solve_node` as one argument: unboxing one struct costs a few
+    Passed to :func:`solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
     """
 
@@ -919,16 +926,9 @@ class Memos(structref.StructRefProxy):
 structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm"])
 
 
-@njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
-def _solve_node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader,
-                r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h):
-    """Entry point for Python: :func:`_node` on the exact (``lower`` = 0) or lower-bound memos."""
-    if lower:
-        st, cst = memos.lst, memos.lcst
-    else:
-        st, cst = memos.st, memos.cst
-    return _node(hw, allw, west, wtab, cfg, stats, st, cst, (memos.ddk, memos.ddt, memos.ddm), north, south, dfd,
-                 leader, r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h)
+# Entry point for Python: a position's front (see :func:`_node`, whose arguments it takes).
+solve_node = _node
+_solve_node = _node
 
 
 _ROW = types.uint64[::1]
