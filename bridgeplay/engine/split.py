@@ -231,7 +231,7 @@ def _legal_split(U, cnot, use, wb, share):
     return lam
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _split_bound(U, cat, off, cnot, use, wtab, nwords, target, gb, gk):
     """See :func:`_split_bound_work`, with the work the replies' sizes allow (:data:`SPLIT_WORK_PAIR`); on the
     programme reduced by its symmetries (:func:`_split_bound_sym`) when one of the swaps ``gb``, ``gk`` is one."""

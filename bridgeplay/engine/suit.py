@@ -249,7 +249,7 @@ def _better_row(fb, wtab, nwords, tau, best):
     return best, tau
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat):
     """The narrow combination of a top node's replies (``TOP_BEAM`` rows per step, Pareto filter, look-ahead);
     at a flattened node (many small replies) with twice the rows, and again, until a line worth ``tau``."""
@@ -311,7 +311,7 @@ def _narrow(front, cat, off, cnot, use, wtab, nwords, tau, beam):
     return cur
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
     """At most what a combination of the replies (rows ``cat[off[k]:off[k + 1]]``) onto ``front`` is worth,
     when only its best value matters: per level, the most a combination of the replies' rows cut to that

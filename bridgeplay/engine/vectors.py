@@ -87,7 +87,7 @@ def _note_rare(b, k, nr, rb, rc):
     return nr
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pareto(F):
     """Rows of F that no other row dominates (duplicates kept once).
 
