@@ -540,25 +540,21 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 if hand == 0:
                     if nt == 0:
                         continue
-                    n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
-                        north, south, dfd, leader, r0, r1, r2, nt, s, np.int64(0))
-                    t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                              t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
-                    parts.append(f)
-                    nrows += f.shape[0]
-                    continue
-                gaps = other | dfd
-                if nt >= 1 and r0 > 0:
-                    gaps |= np.int64(1) << r0
-                if nt >= 2 and r1 > 0:
-                    gaps |= np.int64(1) << r1
-                if nt >= 3 and r2 > 0:
-                    gaps |= np.int64(1) << r2
-                # (following, of the cards that cannot beat the trick's winning card only the lowest: see
-                # _follow_plays; QT86 opposite A, lead of the ace: North plays the 6, one play)
-                reps = _follow_plays(hand, gaps, max(r0, r1, r2) if nt >= 1 and cfg[10] else 0)
-                for r in range(14, 1, -1):
+                    reps = np.int64(1)  # (bit 0: a void hand's one play, a discard)
+                else:
+                    gaps = other | dfd
+                    if nt >= 1 and r0 > 0:
+                        gaps |= np.int64(1) << r0
+                    if nt >= 2 and r1 > 0:
+                        gaps |= np.int64(1) << r1
+                    if nt >= 3 and r2 > 0:
+                        gaps |= np.int64(1) << r2
+                    # (following, of the cards that cannot beat the trick's winning card only the lowest: see
+                    # _follow_plays; QT86 opposite A, lead of the ace: North plays the 6, one play)
+                    reps = _follow_plays(hand, gaps, max(r0, r1, r2) if nt >= 1 and cfg[10] else 0)
+                # (one recursive call site for every play: numba types a recursive call by re-inferring
+                # this whole function, once per call site and pass, which dominated its compile time)
+                for r in range(14, -1, -1):
                     if reps >> r & 1:
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
@@ -717,9 +713,11 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                     info_t[a] = tc
                 r = mv[a]
                 if r == -1:
+                    # the defender exits: declarer leads next, nothing played
                     zero = np.int64(0)
-                    f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, zero, zero, zero, zero,
-                              zero, np.int64(LEAD_FREE), ths2, xc, tc, zero, info_x, info_t, info_h)
+                    n2, s2, d2, ld2, a0, a1, a2, nt2 = north, south, dfd, zero, zero, zero, zero, zero
+                    lead2 = np.int64(LEAD_FREE)
+                    t2 = ths2
                 else:
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                         north, south, dfd, leader, r0, r1, r2, nt, seat, r)
@@ -730,8 +728,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                              t2, xc, tc, np.int64(0), info_x, info_t, info_h)
+                f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                          t2, xc, tc, np.int64(0), info_x, info_t, info_h)
                 if f.shape[0] == 0:
                     dead = True
                     break
