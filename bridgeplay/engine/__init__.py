@@ -10,4 +10,8 @@ Compile-time conventions (a first run compiles every kernel a solver needs):
   that calls it.  So a small kernel called from one or two places (a wrapper) is
   ``inline="always"``; a large one is not: numba's inlining of a large body costs more than the
   compile it saves (_min_combine_t into _combine: 7 s more).
+* The kernels code outside the engine calls have public names: ``rules.representatives``,
+  ``follow_plays``, ``trick_winner`` (also in ``suit``), ``suit.world_bitsets``, ``new_memos``,
+  ``solve_node``, ``vectors.values``, ``find_superset``, ``pareto``, ``min_combine``,
+  ``expand_levels``, ``dd.solve``; the ``_`` names they alias stay (the tests use them).
 """

@@ -1527,3 +1527,7 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     _dd_table(A, tt, hands, out)
     return np.int64(0)
+
+
+# Public entry (the name code outside the engine calls; ``_solve`` stays for the tests).
+solve = _solve

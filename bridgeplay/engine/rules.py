@@ -70,3 +70,9 @@ def _trick_winner(leader, r0, r1, r2, r3):
         best = r3
         win = 3
     return (leader + win) % 4
+
+
+# Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
+representatives = _representatives
+follow_plays = _follow_plays
+trick_winner = _trick_winner

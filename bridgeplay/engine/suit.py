@@ -11,7 +11,15 @@ from numba.experimental import structref
 from numba.typed import Dict, List
 
 from bridgeplay.engine.ddsuit import _dd_fill
-from bridgeplay.engine.rules import _follow_plays, _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
+from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
+    _follow_plays,
+    _popcount,
+    _representatives,
+    _trick_winner,
+    follow_plays,
+    representatives,
+    trick_winner,
+)
 from bridgeplay.engine.split import _split_bound, _useful_rows
 from bridgeplay.engine.vectors import (
     _from_canon,
@@ -925,7 +933,6 @@ structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "d
 
 
 # Entry point for Python: a position's front (see :func:`_node`, whose arguments it takes).
-solve_node = _node
 _solve_node = _node
 
 
@@ -962,3 +969,10 @@ def _new_memos():
     m.ddt = List.empty_list(_TABLE)
     m.ddm = Dict.empty(types.int64, types.int64)
     return m
+
+
+# Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
+# (``representatives``, ``follow_plays`` and ``trick_winner`` are engine.rules', imported above.)
+world_bitsets = _world_bitsets
+new_memos = _new_memos
+solve_node = _node

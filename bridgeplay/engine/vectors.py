@@ -1110,3 +1110,11 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
     out = _pareto_open(cand[:n], openm, wtab, nwords) if useopen else _pareto(cand[:n])
     stats[17] += out.shape[0]
     return out
+
+
+# Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
+values = _values
+find_superset = _find_superset
+pareto = _pareto
+min_combine = _min_combine
+expand_levels = _expand_levels
