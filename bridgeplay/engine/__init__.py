@@ -10,6 +10,10 @@ Compile-time conventions (a first run compiles every kernel a solver needs):
   that calls it.  So a small kernel called from one or two places (a wrapper) is
   ``inline="always"``; a large one is not: numba's inlining of a large body costs more than the
   compile it saves (_min_combine_t into _combine: 7 s more).
+* Arrays are copied with ``vectors._put``, ``_put_rows``, ``_set_row``, ``_copy_row`` (loops), never
+  with a slice assignment ``a[i:j] = b``: numba checks its shapes and formats the error message with
+  strings, about 1.5 s of compile per process, and that code is optimised again in every kernel
+  above (a cold AKQJ9/xx: 73 s -> 63 s).  Filling a slice with a scalar is fine.
 * The kernels code outside the engine calls have public names: ``rules.representatives``,
   ``follow_plays``, ``trick_winner`` (also in ``suit``), ``suit.world_bitsets``, ``new_memos``,
   ``solve_node``, ``vectors.values``, ``find_superset``, ``pareto``, ``min_combine``,

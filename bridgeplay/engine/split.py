@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.vectors import _bit_weights, _pop_low, _trow
+from bridgeplay.engine.vectors import _bit_weights, _copy_row, _pop_low, _put_rows, _trow
 
 SPLIT_EPS = 1e-12  # reduced costs and pivots smaller than this count as zero
 SPLIT_ROUNDS = 60  # at most so many rounds of column generation
@@ -55,7 +55,7 @@ def _simplex_max(A, b, c, maxit, bland=False):
     M, N = A.shape
     W = N + M + 1
     T = np.zeros((M + 1, W))
-    T[:M, :N] = A
+    _put_rows(T, 0, A)
     for i in range(M):
         T[i, N + i] = 1.0
         # (a tiny distinct rise of each bound: the many rows with bound 0 leave no degenerate ties)
@@ -723,6 +723,6 @@ def _useful_rows(cat, off, use, lam, slack):
     i = 0
     for j in range(cat.shape[0]):
         if keep[j]:
-            out[i, :] = cat[j, :]
+            _copy_row(out, i, cat, j)
             i += 1
     return out, o

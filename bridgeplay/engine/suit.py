@@ -22,11 +22,15 @@ from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
 )
 from bridgeplay.engine.split import _split_bound, _useful_rows
 from bridgeplay.engine.vectors import (
+    _copy_row,
     _from_canon,
     _mask_pareto,
     _min_combine_t,
     _pareto,
     _patterns,
+    _put,
+    _put_rows,
+    _set_row,
     _to_canon,
     _tprune,
     _trow,
@@ -142,7 +146,7 @@ def _cap_rows(F, wtab, nwords, beam):
     order = np.argsort(-v, kind="mergesort")
     out = np.empty((beam, F.shape[1]), np.uint64)
     for i in range(beam):
-        out[i, :] = F[order[i], :]
+        _copy_row(out, i, F, order[i])
     return out
 
 
@@ -305,7 +309,7 @@ def _narrow(front, cat, off, cnot, use, wtab, nwords, tau, beam):
                 if dup:
                     continue
                 slot = nkeep if nkeep < beam else worst
-                keep[slot, :] = c
+                _set_row(keep, slot, c)
                 kv[slot] = v
                 if nkeep < beam:
                     nkeep += 1
@@ -345,7 +349,7 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
             off1[k + 1] = off1[k] + f.shape[0]
         cat1 = np.empty((off1[use], nwords), np.uint64)
         for k in range(use):
-            cat1[off1[k]:off1[k + 1], :] = cut[k]
+            _put_rows(cat1, off1[k], cut[k])
         front1 = np.ascontiguousarray(front[:, lo:lo + nwords])
         cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
         U1 = U[lo:lo + nwords].copy()
@@ -456,14 +460,14 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         if anywon and prune:
             tau -= _trow(won, wtab, nwords)
     if top:
-        info_x[INFO, :] = xs2
+        _set_row(info_x, INFO, xs2)
         info_t[INFO] = tau
-        info_h[:L] = ths2
+        _put(info_h, 0, ths2)
         info_h[14] = 0
     if nt == 0:
         if not anylive:
             out = np.empty((1, m), np.uint64)
-            out[0, :] = won
+            _set_row(out, 0, won)
             return out
     if prune and _trow(xs2, wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
@@ -475,7 +479,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     for lv in range(L):
         packed |= ths2[lv] << (4 * lv)
     key[2] = np.uint64(packed)
-    key[3:] = xs2
+    _put(key, 3, xs2)
     front = np.zeros((0, m), np.uint64)
     found = False
     i = -1 if top else _lookup(st, key)
@@ -516,7 +520,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         ckey = np.empty(2 + L * pwords, np.uint64)
         ckey[0] = np.uint64(code | (lead << 36) | (kw << 40) | (nt << 46) | (leader << 48) | (wseat << 50))
         ckey[1] = np.uint64(packed)
-        ckey[2:] = cx[0]
+        _put(ckey, 2, cx[0])
         j = -1 if top else _lookup(cst, ckey)
         if j >= 0 and cst[3][j] <= tau:
             front = _from_canon(cst[2][j], pat, nwords, pwords)
@@ -532,7 +536,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         if dfd == 0 and nt == 0:
             # the defenders are out of the suit: declarer takes a trick per card of the longer hand
             front = np.empty((1, m), np.uint64)
-            front[0, :] = xs2
+            _set_row(front, 0, xs2)
         elif seat == -1 or seat == 0 or seat == 2:
             # declarer to play: Pareto maximum of the children's fronts
             parts = []
@@ -575,7 +579,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             allf = np.empty((nrows, m), np.uint64)
             k = 0
             for f in parts:
-                allf[k:k + f.shape[0], :] = f
+                _put_rows(allf, k, f)
                 k += f.shape[0]
             front = _cap_rows(_pareto(allf), wtab, nwords, beam)
         else:
@@ -717,7 +721,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         bound = min(bound, rest + best)
                     tc = tau - bound
                 if top:
-                    info_x[a, :] = xc
+                    _set_row(info_x, a, xc)
                     info_t[a] = tc
                 r = mv[a]
                 if r == -1:
@@ -785,10 +789,10 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 cnot = np.empty((use, m), np.uint64)
                 for k in range(use):
                     q = order[nk - use + k]
-                    cat[off[k]:off[k + 1], :] = masked[q]
-                    cnot[k, :] = nots[q, :]
+                    _put_rows(cat, off[k], masked[q])
+                    _copy_row(cnot, k, nots, q)
                 front = np.empty((1, m), np.uint64)
-                front[0, :] = U
+                _set_row(front, 0, U)
                 if prune:
                     front = _tprune(front, wtab, nwords, tau)
                 if top and prune and beam == 0 and use > 1:

@@ -52,11 +52,42 @@ def _part_inside(x, y, mask):
 
 
 @njit(cache=True, inline="always")
+def _put(dst, lo, src):
+    """``dst[lo:lo + len(src)] = src`` (1-D), as a loop.  The kernels copy arrays with these two, never with a
+    slice assignment: numba's checks the shapes and formats its error message with strings, code that costs
+    over a second of compile in every process and is optimised again in every kernel above it."""
+    for i in range(src.shape[0]):
+        dst[lo + i] = src[i]
+
+
+@njit(cache=True, inline="always")
+def _set_row(dst, i, src):
+    """``dst[i, :] = src`` (see :func:`_put`)."""
+    for w in range(src.shape[0]):
+        dst[i, w] = src[w]
+
+
+@njit(cache=True, inline="always")
+def _copy_row(dst, i, src, j):
+    """``dst[i, :] = src[j, :]`` (see :func:`_put`)."""
+    for w in range(src.shape[1]):
+        dst[i, w] = src[j, w]
+
+
+@njit(cache=True, inline="always")
+def _put_rows(dst, lo, src):
+    """``dst[lo:lo + len(src), :src.shape[1]] = src`` (2-D), as a loop (see :func:`_put`)."""
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[lo + i, j] = src[i, j]
+
+
+@njit(cache=True, inline="always")
 def _take_rows(F, keep, n):
     """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""
     out = np.empty((n, F.shape[1]), np.uint64)
     for a in range(n):
-        out[a, :] = F[keep[a], :]
+        _copy_row(out, a, F, keep[a])
     return out
 
 
@@ -179,7 +210,7 @@ def _pareto_known(F, known):
         if not dominated:
             if nk == cw * 64:
                 bigger = np.zeros((nb, 2 * cw), np.uint64)
-                bigger[:, :cw] = has
+                _put_rows(bigger, 0, has)
                 has = bigger
                 cw *= 2
             q = nk // 64
@@ -240,7 +271,7 @@ def _min_combine(R, F, notwc, weights, nwords, tau):
             if n == cap:
                 cap *= 2
                 bigger = np.empty((cap, m), np.uint64)
-                bigger[:n] = cand[:n]
+                _put_rows(bigger, 0, cand[:n])
                 cand = bigger
             for w in range(m):
                 cand[n, w] = R[i, w] & (F[j, w] | notwc[w])
@@ -454,7 +485,7 @@ def _tprune(F, wtab, nwords, tau):
     n = 0
     for r in range(k):
         if v[r] >= tau:
-            out[n, :] = F[r, :]
+            _copy_row(out, n, F, r)
             n += 1
     return out
 
@@ -597,7 +628,7 @@ def _grown(keys, tags, lows, highs):
         if tags[s] >= 0:
             i = _answer_slot(okeys, otags, keys[s], tags[s])
             otags[i] = tags[s]
-            okeys[i, :] = keys[s]
+            _copy_row(okeys, i, keys, s)
             olows[i] = lows[s]
             ohighs[i] = highs[s]
             ofree[0] -= 1
@@ -658,7 +689,7 @@ def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
         return 0, -1, need  # (the table is full: asked, not kept)
     free[0] -= 1
     tags[i] = q
-    keys[i, :] = x
+    _set_row(keys, i, x)
     lows[i] = 0.0
     highs[i] = np.inf
     return 0, i, need
@@ -829,7 +860,7 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
         poff[g + 1] = poff[g] + P.shape[0]
     inside = np.empty((poff[ng], m), np.uint64)
     for g in range(ng):
-        inside[poff[g]:poff[g + 1]] = parts[g]
+        _put_rows(inside, poff[g], parts[g])
     pval = _tvalues(inside, wtab, nwords)
     # per distinct outside part A: Pareto of A | (the inside fronts of its rows)
     order, starts = _groups(R, notwc)
@@ -904,7 +935,7 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
     n = 0
     for a in range(na):
         Q = outs[a]
-        out[n:n + Q.shape[0]] = Q
+        _put_rows(out, n, Q)
         known[n:n + Q.shape[0]] = top[a]
         n += Q.shape[0]
     return _pareto_known(out, known)
@@ -952,8 +983,8 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             for w in range(m):
                 s += _tword(rest[j, w] & ~rest_notwc[q, w], wtab, w % nwords)
             sv[j] = -s
-        perm[lo:hi] = np.argsort(sv[lo:hi], kind="mergesort")
-        sv[lo:hi] = -sv[lo:hi][perm[lo:hi]]
+        _put(perm, lo, np.argsort(sv[lo:hi], kind="mergesort"))
+        _put(sv, lo, -sv[lo:hi][perm[lo:hi]])
         if nb:
             _row_index(rest, lo, hi, perm[lo:hi], rest_notwc[q], has, cnt[q], woff[q])
     allrows = np.zeros(woff[nrest], np.uint64)
@@ -1007,14 +1038,14 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             # row and marking them costs more than it saves: that reply is only asked whether one exists
             none = False
             ri = R[i]
-            reach[:] = ri
+            _put(reach, 0, ri)
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
                 need = tau
                 for w in range(m):
                     need -= _tword(ri[w] & rest_notwc[q, w], wtab, w % nwords)
                 if _count_at_least(sv[lo:hi], need) > MARK_MAX:
-                    vm[woff[q]:woff[q + 1]] = allrows[woff[q]:woff[q + 1]]
+                    _put(vm, woff[q], allrows[woff[q]:woff[q + 1]])
                     hit, akeys, atags, alows, ahighs, afree = _question(
                         ri, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has, cnt, woff, allrows, wb, rb,
                         rc, xq, akeys, atags, alows, ahighs, afree)
@@ -1027,7 +1058,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                              woff[q], allrows, wb, rb, rc, np.int64(-1), vm) == 0:
                     none = True
                     break
-                u[:] = rest_notwc[q]
+                _put(u, 0, rest_notwc[q])
                 for t in range(woff[q + 1] - woff[q]):
                     x = vm[woff[q] + t]
                     while x:
@@ -1079,9 +1110,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     continue
             if n == cand.shape[0]:
                 bigger = np.empty((2 * n, m), np.uint64)
-                bigger[:n] = cand[:n]
+                _put_rows(bigger, 0, cand[:n])
                 cand = bigger
-            cand[n, :] = c
+            _set_row(cand, n, c)
             n += 1
     if grouped:
         P = _product_front(_take_rows(R, sel, ns) if ns < a else R, F, notwc, wtab, nwords, tau, rout[sel[:ns]])
