@@ -119,6 +119,8 @@ _SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
     ("suit", "_swaps", "i64[:] i64 i64 i64[:] i64[:] i64 i64"),
     ("suit", "_narrow", "u64[:,:] u64[:,:] i64[:] u64[:,:] i64 f64[:,:] i64 f64 i64"),
     ("suit", "_better_row", "u64[:,:] f64[:,:] i64 f64 u64[:,:]"),
+    ("suit", "_replies", "u64[:,:] u64[:] f64[:,:] i64[:] i64 i64 i64 i64 i64 i64 i64 i64 bool i64 u64[:] i64 i64"),
+    ("suit", "_gather", "KIDS KIDW u64[:] u64[:,:] i64 i64"),
     ("rules", "_follow_plays", "i64 i64 i64"),
     ("rules", "_representatives", "i64 i64"),
     ("rules", "_trick_winner", "i64 i64 i64 i64 i64"),
@@ -372,6 +374,10 @@ def _signature(spec: str) -> tuple:
             out.append(suit._MEMOS if word == "MEMOS" else suit._STORE)
         elif word == "DICT":
             out.append(types.DictType(types.int64, types.int64))
+        elif word == "KIDS":  # a list (made in a kernel) of fronts
+            out.append(types.List(types.Array(types.uint64, 2, "C")))
+        elif word == "KIDW":
+            out.append(types.List(types.int64))
         elif word.endswith("[:,:]"):
             out.append(types.Array(scalars[word[:-5]], 2, "C"))
         elif word.endswith("[:]"):

@@ -389,6 +389,143 @@ def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
     return t
 
 
+@njit(cache=True)
+def _replies(hw, allw, wtab, cfg, north, south, dfd, leader, r0, nt, seat, top, prune, beam, xs2, L, nwords):
+    """The replies of the defender ``seat`` at a position of :func:`_node` (its other arguments as there):
+    (mv, mv2, wcs, seq, c3).  Per reply its card ``mv`` (0 shows out, -1 exits), at a flattened node (third
+    hand's one card ``c3`` >= 0, else -1) the other defender's card ``mv2``, the worlds where the reply is
+    legal ``wcs``, and the order the replies are solved in, ``seq``.  (A kernel of its own: _node is
+    type-inferred once per recursive call site, and the less of it there is the faster.)"""
+    c3 = np.int64(-1)
+    if top == 1 and nt == 1 and prune and beam == 0 and cfg[9] != 0 and cfg[7] > 0:
+        s3 = (leader + 2) % 4
+        h3 = north if s3 == 0 else south
+        if h3 == 0:
+            c3 = np.int64(0)
+        else:
+            # (below the card led, whatever second hand plays, only the lowest: see _follow_plays)
+            reps3 = _follow_plays(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0),
+                                  r0 if cfg[10] else 0)
+            if _popcount(reps3) == 1:
+                c3 = np.int64(0)
+                while not (reps3 >> c3) & 1:
+                    c3 += 1
+    seat4 = (seat + 2) % 4
+    nfirst = 0
+    mv1 = np.empty(15, np.int64)
+    wc1 = np.zeros((15, nwords), np.uint64)
+    for r in range(14, 1, -1):
+        if dfd >> r & 1:
+            mv1[nfirst] = r
+            for w in range(nwords):
+                wc1[nfirst, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
+            nfirst += 1
+    # the last move: exit (a defender on lead, every world) or show out (void worlds)
+    mv1[nfirst] = -1 if nt == 0 else 0
+    for w in range(nwords):
+        v = allw[w] if (nt == 0 or seat == 1) else np.uint64(0)
+        if nt > 0:
+            for r in range(14, 1, -1):
+                if dfd >> r & 1:
+                    if seat == 3:
+                        v |= hw[r, w]
+                    else:
+                        v &= hw[r, w]
+            if seat == 3:
+                v = allw[w] & ~v
+        wc1[nfirst, w] = v
+    nfirst += 1
+    flat = c3 >= 0
+    nmv = nfirst
+    if flat:
+        nmv = 0
+        for a in range(nfirst):
+            nmv += _popcount(dfd & ~(np.int64(1) << mv1[a]) if mv1[a] > 0 else dfd) + 1
+    mv = np.empty(nmv, np.int64)
+    mv2 = np.full(nmv, np.int64(-2))
+    wcs = np.zeros((nmv, nwords), np.uint64)
+    if flat:
+        a = 0
+        for b in range(nfirst):
+            d1 = dfd & ~(np.int64(1) << mv1[b]) if mv1[b] > 0 else dfd
+            for r in range(14, 0, -1):
+                if r > 1 and not (d1 >> r & 1):
+                    continue
+                rr = np.int64(0) if r == 1 else np.int64(r)  # (1: the other defender shows out)
+                mv[a] = mv1[b]
+                mv2[a] = rr
+                for w in range(nwords):
+                    if rr > 0:
+                        v = hw[rr, w] if seat4 == 3 else allw[w] & ~hw[rr, w]
+                    else:
+                        # void: West holds none of the cards left (East: all of them)
+                        v = allw[w]
+                        for q in range(14, 1, -1):
+                            if d1 >> q & 1:
+                                v &= ~hw[q, w] if seat4 == 3 else hw[q, w]
+                    wcs[a, w] = wc1[b, w] & v
+                a += 1
+    else:
+        for a in range(nmv):
+            mv[a] = mv1[a]
+            for w in range(nwords):
+                wcs[a, w] = wc1[a, w]
+    # replies covering the most weight first: the worlds outside the first ones weigh little.  At a
+    # top node (its threshold a proven lower bound already) the lightest first instead: they are
+    # cheap, and the worlds they lose for sure leave the heavy replies fewer worlds to be solved
+    # over (KJ84/7: East's ten and nine solved over what the spot cards left)
+    pw = np.zeros(nmv)
+    for a in range(nmv):
+        for lv in range(L):
+            for w in range(nwords):
+                pw[a] += _tword(xs2[lv * nwords + w] & wcs[a, w], wtab, w)
+    seq = np.argsort(pw if top == 1 else -pw, kind="mergesort")
+    return mv, mv2, wcs, seq, c3
+
+
+@njit(cache=True)
+def _gather(kids, kidw, U, wcs, L, nwords):
+    """A defender's replies' fronts ``kids`` (reply ``kidw[q]``, legal in the worlds ``wcs[kidw[q]]``) made
+    ready to combine (see :func:`_node`): (cat, off, cnot, order, use).  Each front is masked to the worlds
+    still relevant ``U``; a reply that then wins every relevant world of its own puts no bound and is left
+    out; the others, ``use`` of them, smallest fronts first (``order[len(kids) - use:]``), are concatenated
+    into ``cat`` (reply k's rows ``cat[off[k]:off[k + 1]]``, its non-worlds ``cnot[k]``)."""
+    nk = len(kids)
+    m = U.shape[0]
+    masked = []
+    sizes = np.empty(nk, np.int64)
+    nots = np.empty((nk, m), np.uint64)
+    for q in range(nk):
+        fm = _mask_pareto(kids[q], U)
+        a = kidw[q]
+        for lv in range(L):
+            for w in range(nwords):
+                nots[q, lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
+        full = fm.shape[0] == 1
+        if full:
+            for c in range(m):
+                if fm[0, c] != (U[c] & ~nots[q, c]):
+                    full = False
+                    break
+        masked.append(fm)
+        sizes[q] = -1 if full else fm.shape[0]
+    order = np.argsort(sizes, kind="mergesort")
+    use = np.int64(0)
+    for q in range(nk):
+        if sizes[q] >= 0:
+            use += 1
+    off = np.zeros(use + 1, np.int64)
+    for k in range(use):
+        off[k + 1] = off[k] + sizes[order[nk - use + k]]
+    cat = np.empty((off[use], m), np.uint64)
+    cnot = np.empty((use, m), np.uint64)
+    for k in range(use):
+        q = order[nk - use + k]
+        _put_rows(cat, off[k], masked[q])
+        _copy_row(cnot, k, nots, q)
+    return cat, off, cnot, order, use
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
           top, info_x, info_t, info_h):
@@ -590,94 +727,15 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             # solved at the next trick boundary, so the other defender's combinations (a product of its
             # replies' fronts, 35K rows for QT86 opposite A) are never formed; the split bound proves the
             # line from the pairs (when it cannot, the node is solved again the usual way)
-            c3 = np.int64(-1)
-            if top == 1 and nt == 1 and prune and beam == 0 and cfg[9] != 0 and cfg[7] > 0:
-                s3 = (leader + 2) % 4
-                h3 = north if s3 == 0 else south
-                if h3 == 0:
-                    c3 = np.int64(0)
-                else:
-                    # (below the card led, whatever second hand plays, only the lowest: see _follow_plays)
-                    reps3 = _follow_plays(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0),
-                                          r0 if cfg[10] else 0)
-                    if _popcount(reps3) == 1:
-                        c3 = np.int64(0)
-                        while not (reps3 >> c3) & 1:
-                            c3 += 1
+            mv, mv2, wcs, seq, c3 = _replies(hw, allw, wtab, cfg, north, south, dfd, leader, r0, nt, seat, top, prune,
+                                             beam, xs2, L, nwords)
             seat4 = (seat + 2) % 4
-            nfirst = 0
-            mv1 = np.empty(15, np.int64)
-            wc1 = np.zeros((15, nwords), np.uint64)
-            for r in range(14, 1, -1):
-                if dfd >> r & 1:
-                    mv1[nfirst] = r
-                    for w in range(nwords):
-                        wc1[nfirst, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
-                    nfirst += 1
-            # the last move: exit (a defender on lead, every world) or show out (void worlds)
-            mv1[nfirst] = -1 if nt == 0 else 0
-            for w in range(nwords):
-                v = allw[w] if (nt == 0 or seat == 1) else np.uint64(0)
-                if nt > 0:
-                    for r in range(14, 1, -1):
-                        if dfd >> r & 1:
-                            if seat == 3:
-                                v |= hw[r, w]
-                            else:
-                                v &= hw[r, w]
-                    if seat == 3:
-                        v = allw[w] & ~v
-                wc1[nfirst, w] = v
-            nfirst += 1
             flat = c3 >= 0
-            nmv = nfirst
-            if flat:
-                nmv = 0
-                for a in range(nfirst):
-                    nmv += _popcount(dfd & ~(np.int64(1) << mv1[a]) if mv1[a] > 0 else dfd) + 1
-            mv = np.empty(nmv, np.int64)
-            mv2 = np.full(nmv, np.int64(-2))
-            wcs = np.zeros((nmv, nwords), np.uint64)
-            if flat:
-                a = 0
-                for b in range(nfirst):
-                    d1 = dfd & ~(np.int64(1) << mv1[b]) if mv1[b] > 0 else dfd
-                    for r in range(14, 0, -1):
-                        if r > 1 and not (d1 >> r & 1):
-                            continue
-                        rr = np.int64(0) if r == 1 else np.int64(r)  # (1: the other defender shows out)
-                        mv[a] = mv1[b]
-                        mv2[a] = rr
-                        for w in range(nwords):
-                            if rr > 0:
-                                v = hw[rr, w] if seat4 == 3 else allw[w] & ~hw[rr, w]
-                            else:
-                                # void: West holds none of the cards left (East: all of them)
-                                v = allw[w]
-                                for q in range(14, 1, -1):
-                                    if d1 >> q & 1:
-                                        v &= ~hw[q, w] if seat4 == 3 else hw[q, w]
-                            wcs[a, w] = wc1[b, w] & v
-                        a += 1
-            else:
-                for a in range(nmv):
-                    mv[a] = mv1[a]
-                    for w in range(nwords):
-                        wcs[a, w] = wc1[a, w]
+            nmv = mv.shape[0]
             U = xs2.copy()
             kids = []
             kidw = []
             dead = False
-            # replies covering the most weight first: the worlds outside the first ones weigh little.  At a
-            # top node (its threshold a proven lower bound already) the lightest first instead: they are
-            # cheap, and the worlds they lose for sure leave the heavy replies fewer worlds to be solved
-            # over (KJ84/7: East's ten and nine solved over what the spot cards left)
-            pw = np.zeros(nmv)
-            for a in range(nmv):
-                for lv in range(L):
-                    for w in range(nwords):
-                        pw[a] += _tword(xs2[lv * nwords + w] & wcs[a, w], wtab, w)
-            seq = np.argsort(pw if top == 1 else -pw, kind="mergesort")
             if top:
                 info_h[14] = nmv
                 info_h[15] = c3 + 1  # (0: replies are single cards; else pairs after third hand's card c3)
@@ -760,37 +818,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 # combine, smallest fronts first, each masked to the worlds still relevant; a reply that
                 # wins every relevant world of its own puts no bound and is left out
                 nk = len(kids)
-                masked = []
-                sizes = np.empty(nk, np.int64)
-                nots = np.empty((nk, m), np.uint64)
-                for q in range(nk):
-                    fm = _mask_pareto(kids[q], U)
-                    a = kidw[q]
-                    for lv in range(L):
-                        for w in range(nwords):
-                            nots[q, lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
-                    full = fm.shape[0] == 1
-                    if full:
-                        for c in range(m):
-                            if fm[0, c] != (U[c] & ~nots[q, c]):
-                                full = False
-                                break
-                    masked.append(fm)
-                    sizes[q] = -1 if full else fm.shape[0]
-                order = np.argsort(sizes, kind="mergesort")
-                use = np.int64(0)
-                for q in range(nk):
-                    if sizes[q] >= 0:
-                        use += 1
-                off = np.zeros(use + 1, np.int64)
-                for k in range(use):
-                    off[k + 1] = off[k] + sizes[order[nk - use + k]]
-                cat = np.empty((off[use], m), np.uint64)
-                cnot = np.empty((use, m), np.uint64)
-                for k in range(use):
-                    q = order[nk - use + k]
-                    _put_rows(cat, off[k], masked[q])
-                    _copy_row(cnot, k, nots, q)
+                cat, off, cnot, order, use = _gather(kids, kidw, U, wcs, L, nwords)
                 front = np.empty((1, m), np.uint64)
                 _set_row(front, 0, U)
                 if prune:
