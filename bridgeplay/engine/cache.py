@@ -32,6 +32,7 @@ correctness (the kernel is compiled when first called, as without a warm-up), an
 from __future__ import annotations
 
 import functools
+import gc
 import hashlib
 import os
 import pickle
@@ -174,6 +175,7 @@ def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | N
         if helper is not None:
             helper.wait()
     _compile_all(tuple((m[len(PREFIX):], k, s) for m in modules for k, s in _entries(m, modules)))
+    gc.freeze()  # (the kernels now loaded live as long as the process: see bridgeplay/engine/__init__.py)
     return time.perf_counter() - t0
 
 
