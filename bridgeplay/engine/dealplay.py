@@ -12,6 +12,8 @@ import gc
 import numpy as np
 from numba import njit
 
+from bridgeplay.engine import cache as _cache
+
 
 @njit(cache=True)
 def _single(m0, m1, m2, m3):
@@ -61,3 +63,6 @@ def last_trick_ns(north, south, dfd, west, idx, leader, trump, out):
 # out of the garbage collector's reach, so that its full collections and the one at exit skip those 10^5
 # objects (about 0.2 s of a warm start; see bridgeplay/engine/__init__.py).
 gc.freeze()
+
+
+_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bridgeplay.engine import cache as _cache
+
 
 @njit(cache=True, inline="always")
 def _popcount64(x):
@@ -1149,3 +1151,6 @@ find_superset = _find_superset
 pareto = _pareto
 min_combine = _min_combine
 expand_levels = _expand_levels
+
+
+_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)
