@@ -171,9 +171,13 @@ def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | N
     helper = None
     if parallel and PREFIX + "suit" in modules:
         helper = _start_helper(_SUIT_HELPER)
-        _compile_all(_SUIT_MAIN)
-        if helper is not None:
-            helper.wait()
+        try:
+            _compile_all(_SUIT_MAIN)
+            if helper is not None:
+                helper.wait()
+        finally:
+            if helper is not None and helper.poll() is None:
+                helper.kill()  # (interrupted: the helper's kernels are compiled here as they are needed)
     _compile_all(tuple((m[len(PREFIX):], k, s) for m in modules for k, s in _entries(m, modules)))
     gc.freeze()  # (the kernels now loaded live as long as the process: see bridgeplay/engine/__init__.py)
     return time.perf_counter() - t0
