@@ -14,9 +14,14 @@ Compile-time conventions (a first run compiles every kernel a solver needs):
   with a slice assignment ``a[i:j] = b``: numba checks its shapes and formats the error message with
   strings, about 1.5 s of compile per process, and that code is optimised again in every kernel
   above (a cold AKQJ9/xx: 73 s -> 63 s).  Filling a slice with a scalar is fine.
+* numba types a recursive call by inferring the whole calling function again, once per recursive
+  call site and propagation pass: ``suit._node`` keeps its recursive call sites few (three) and
+  what does not recurse in kernels of its own (``_replies``, ``_gather``).
+* The kernel modules load numba's array-math registry with scipy.linalg hidden
+  (:func:`.cache.numba_without_scipy`): 0.15 s of a warm solve, for a flag the kernels never use.
 * Importing ``suit``, ``dd`` or ``dealplay`` ends with ``gc.freeze()``: numba's registries and the
   kernels (some 10^5 objects) live as long as the process, and once frozen the collector's full
-  collections and the one at interpreter exit skip them (a warm AKQJ9/xx solve: 0.95 s -> 0.75 s).
+  collections and the one at interpreter exit skip them (a warm AKQJ9/xx solve: 0.95 s -> 0.70 s).
   Only garbage cycles among objects that existed before the import (the host program's) could be
   kept alive by it.
 * The kernels code outside the engine calls have public names: ``rules.representatives``,
