@@ -1,0 +1,31 @@
+"""The numba kernels.  Single suits: rules, vectors, split, ddsuit, suit; deals: deal, dealplay, dd.
+
+Compile-time conventions (a first run compiles every kernel a solver needs):
+
+* A kernel calls another kernel with ``np.int64(...)``, never a literal int or bool, and counters that
+  are passed on start as ``np.int64(0)``.  numba compiles a callee once per literal value it is called
+  with (and once more for a counter's literal 0, seen before the loop that changes it is typed), and
+  every extra compile re-optimises the callee and everything it calls.
+* Each kernel compiled on its own is optimised again, with everything it calls, in every kernel
+  that calls it.  So a small kernel called from one or two places (a wrapper) is
+  ``inline="always"``; a large one is not: numba's inlining of a large body costs more than the
+  compile it saves (_min_combine_t into _combine: 7 s more).
+* Arrays are copied with ``vectors._put``, ``_put_rows``, ``_set_row``, ``_copy_row`` (loops), never
+  with a slice assignment ``a[i:j] = b``: numba checks its shapes and formats the error message with
+  strings, about 1.5 s of compile per process, and that code is optimised again in every kernel
+  above (a cold AKQJ9/xx: 73 s -> 63 s).  Filling a slice with a scalar is fine.
+* numba types a recursive call by inferring the whole calling function again, once per recursive
+  call site and propagation pass: ``suit._node`` keeps its recursive call sites few (three) and
+  what does not recurse in kernels of its own (``_replies``, ``_gather``).
+* The kernel modules load numba's array-math registry with scipy.linalg hidden
+  (:func:`.cache.numba_without_scipy`): 0.15 s of a warm solve, for a flag the kernels never use.
+* Importing ``suit``, ``dd`` or ``dealplay`` ends with ``gc.freeze()``: numba's registries and the
+  kernels (some 10^5 objects) live as long as the process, and once frozen the collector's full
+  collections and the one at interpreter exit skip them (a warm AKQJ9/xx solve: 0.95 s -> 0.70 s).
+  Only garbage cycles among objects that existed before the import (the host program's) could be
+  kept alive by it.
+* The kernels code outside the engine calls have public names: ``rules.representatives``,
+  ``follow_plays``, ``trick_winner`` (also in ``suit``), ``suit.world_bitsets``, ``new_memos``,
+  ``solve_node``, ``vectors.values``, ``find_superset``, ``pareto``, ``min_combine``,
+  ``expand_levels``, ``dd.solve``; the ``_`` names they alias stay (the tests use them).
+"""

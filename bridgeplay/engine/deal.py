@@ -24,6 +24,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bridgeplay.engine import cache as _cache
+
 NT = 4
 
 
@@ -107,3 +109,6 @@ def _legal_mask(hands, player, lead_suit):
         if hands[player, s] != 0:
             out |= 1 << s
     return out
+
+
+_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)

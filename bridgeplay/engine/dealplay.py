@@ -7,8 +7,12 @@ North, South and the defenders' cards are ``int64[4]`` masks.  Suits S, H, D, C 
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 from numba import njit
+
+from bridgeplay.engine import cache as _cache
 
 
 @njit(cache=True)
@@ -53,3 +57,12 @@ def last_trick_ns(north, south, dfd, west, idx, leader, trump, out):
             elif suits[x] == trump:
                 best = x
         out[k] = 1 if (best & 1) == 0 else 0
+
+
+# Everything imported so far (numba, its registries, the kernels) lives as long as the process: freeze it
+# out of the garbage collector's reach, so that its full collections and the one at exit skip those 10^5
+# objects (about 0.2 s of a warm start; see bridgeplay/engine/__init__.py).
+gc.freeze()
+
+
+_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -7,6 +7,8 @@ from __future__ import annotations
 
 from numba import njit
 
+from bridgeplay.engine import cache as _cache
+
 
 @njit(cache=True)
 def _representatives(hand, gaps):
@@ -70,3 +72,12 @@ def _trick_winner(leader, r0, r1, r2, r3):
         best = r3
         win = 3
     return (leader + win) % 4
+
+
+# Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
+representatives = _representatives
+follow_plays = _follow_plays
+trick_winner = _trick_winner
+
+
+_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -28,7 +28,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.vectors import _bit_weights, _pop_low, _trow
+from bridgeplay.engine.vectors import _bit_weights, _copy_row, _pop_low, _put_rows, _trow
 
 SPLIT_EPS = 1e-12  # reduced costs and pivots smaller than this count as zero
 SPLIT_ROUNDS = 60  # at most so many rounds of column generation
@@ -55,7 +55,7 @@ def _simplex_max(A, b, c, maxit, bland=False):
     M, N = A.shape
     W = N + M + 1
     T = np.zeros((M + 1, W))
-    T[:M, :N] = A
+    _put_rows(T, 0, A)
     for i in range(M):
         T[i, N + i] = 1.0
         # (a tiny distinct rise of each bound: the many rows with bound 0 leave no degenerate ties)
@@ -133,10 +133,10 @@ def _solve_programme(A, b, c, cells, budget, work):
     rounding noise, and it is run once more with Bland's rule throughout."""
     M, N = A.shape
     cap = min(SPLIT_PIVOTS * (M + N), (budget - work) // cells)
-    status, _, duals, pivots = _simplex_max(A, b, c, cap)
+    status, _, duals, pivots = _simplex_max(A, b, c, cap, np.bool_(False))
     work += (pivots + 1) * cells
     if status == 2 and work + cells <= budget:
-        status, _, duals, pivots = _simplex_max(A, b, c, min(cap, (budget - work) // cells), True)
+        status, _, duals, pivots = _simplex_max(A, b, c, min(cap, (budget - work) // cells), np.bool_(True))
         work += (pivots + 1) * cells
     return status, duals, work
 
@@ -231,7 +231,7 @@ def _legal_split(U, cnot, use, wb, share):
     return lam
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _split_bound(U, cat, off, cnot, use, wtab, nwords, target, gb, gk):
     """See :func:`_split_bound_work`, with the work the replies' sizes allow (:data:`SPLIT_WORK_PAIR`); on the
     programme reduced by its symmetries (:func:`_split_bound_sym`) when one of the swaps ``gb``, ``gk`` is one."""
@@ -299,7 +299,7 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
         cols[k, 0] = arg[k]
         ncol[k] = 1
     rounds = 0
-    work = 0  # tableau cells built and updated so far
+    work = np.int64(0)  # tableau cells built and updated so far
     sig = np.empty(ni, np.int64)
     while rounds < SPLIT_ROUNDS:
         rounds += 1
@@ -341,8 +341,8 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
             grep[gid[t]] = items[t]
         # variables: y_g for groups with 2+ legal replies, then mu[k, c] for c >= 1 (mu[k, 0] = 1 - the rest)
         # rows: per (multi group g, legal k): y_g + sum_c mu[k, c] (a0 - ac) <= a0; per k: sum_c mu[k, c] <= 1
-        nmulti = 0
-        nrows = 0
+        nmulti = np.int64(0)
+        nrows = np.int64(0)
         for g in range(ng):
             msk = legal[grep[g]]
             cntk = 0
@@ -352,7 +352,7 @@ def _split_bound_work(U, cat, off, cnot, use, wtab, nwords, target, budget):
             if cntk >= 2:
                 nmulti += 1
                 nrows += cntk
-        nextra = 0
+        nextra = np.int64(0)
         for k in range(use):
             nextra += ncol[k] - 1
         N = nmulti + nextra
@@ -590,7 +590,7 @@ def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, g
     ncol = np.zeros(nK, np.int64)
     cnt_on = np.zeros(nO)
     rounds = 0
-    work = 0
+    work = np.int64(0)
     while True:
         # add each reply's heaviest row under the last split, as a column of its orbit (unless it is one already)
         added = False
@@ -627,8 +627,8 @@ def _split_bound_sym(U, cat, off, cnot, use, wtab, nwords, target, budget, gb, g
             break  # the relaxation is solved: no reply has a row heavier than its mixture's
         rounds += 1
         # variables: y_B for B with 2+ O's, then mu[K, c] for c >= 1; rows: per O of such a B, then per K
-        nmulti = 0
-        nrows = 0
+        nmulti = np.int64(0)
+        nrows = np.int64(0)
         yof = np.full(nB, -1, np.int64)
         for B in range(nB):
             if bmulti[B] == -2:
@@ -723,6 +723,6 @@ def _useful_rows(cat, off, use, lam, slack):
     i = 0
     for j in range(cat.shape[0]):
         if keep[j]:
-            out[i, :] = cat[j, :]
+            _copy_row(out, i, cat, j)
             i += 1
     return out, o

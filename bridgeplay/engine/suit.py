@@ -5,20 +5,34 @@ Seats are N, E, S, W = 0..3; a holding is an int mask with bit r for rank r.
 
 from __future__ import annotations
 
+import gc
+
 import numpy as np
 from numba import njit, types
 from numba.experimental import structref
 from numba.typed import Dict, List
 
 from bridgeplay.engine.ddsuit import _dd_fill
-from bridgeplay.engine.rules import _follow_plays, _popcount, _representatives, _trick_winner  # noqa: F401 (re-exported)
+from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
+    _follow_plays,
+    _popcount,
+    _representatives,
+    _trick_winner,
+    follow_plays,
+    representatives,
+    trick_winner,
+)
 from bridgeplay.engine.split import _split_bound, _useful_rows
 from bridgeplay.engine.vectors import (
+    _copy_row,
     _from_canon,
     _mask_pareto,
     _min_combine_t,
     _pareto,
     _patterns,
+    _put,
+    _put_rows,
+    _set_row,
     _to_canon,
     _tprune,
     _trow,
@@ -134,7 +148,7 @@ def _cap_rows(F, wtab, nwords, beam):
     order = np.argsort(-v, kind="mergesort")
     out = np.empty((beam, F.shape[1]), np.uint64)
     for i in range(beam):
-        out[i, :] = F[order[i], :]
+        _copy_row(out, i, F, order[i])
     return out
 
 
@@ -249,15 +263,16 @@ def _better_row(fb, wtab, nwords, tau, best):
     return best, tau
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat):
     """The narrow combination of a top node's replies (``TOP_BEAM`` rows per step, Pareto filter, look-ahead);
     at a flattened node (many small replies) with twice the rows, and again, until a line worth ``tau``."""
-    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, TOP_BEAM)
-    bw = TOP_BEAM
+    zero = np.int64(0)
+    bw = np.int64(TOP_BEAM)
+    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw)
     while flat and fb.shape[0] == 0 and bw < TOP_BEAM_FLAT:
         bw *= 2
-        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, 0, bw)
+        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw)
     return fb
 
 
@@ -296,7 +311,7 @@ def _narrow(front, cat, off, cnot, use, wtab, nwords, tau, beam):
                 if dup:
                     continue
                 slot = nkeep if nkeep < beam else worst
-                keep[slot, :] = c
+                _set_row(keep, slot, c)
                 kv[slot] = v
                 if nkeep < beam:
                     nkeep += 1
@@ -310,7 +325,7 @@ def _narrow(front, cat, off, cnot, use, wtab, nwords, tau, beam):
     return cur
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
     """At most what a combination of the replies (rows ``cat[off[k]:off[k + 1]]``) onto ``front`` is worth,
     when only its best value matters: per level, the most a combination of the replies' rows cut to that
@@ -336,11 +351,12 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
             off1[k + 1] = off1[k] + f.shape[0]
         cat1 = np.empty((off1[use], nwords), np.uint64)
         for k in range(use):
-            cat1[off1[k]:off1[k + 1], :] = cut[k]
+            _put_rows(cat1, off1[k], cut[k])
         front1 = np.ascontiguousarray(front[:, lo:lo + nwords])
         cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
         U1 = U[lo:lo + nwords].copy()
-        f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, 1, 0)
+        f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, np.int64(1),
+                      np.int64(0))
         if f1.shape[0]:
             better = _tvalues(f1, wtab, nwords).max()
             if better >= part + TOP_BETTER:
@@ -351,10 +367,10 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
 
 
 @njit(cache=True)
-def _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords):
+def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
     """The double-dummy table of a trick boundary (see ``_dd_fill``), one per position, filled in for
-    the worlds of ``xs`` (every level's)."""
-    ddk, ddt, ddm = dds
+    the worlds of ``xs`` (every level's), kept in ``memos``."""
+    ddk, ddt, ddm = memos.ddk, memos.ddt, memos.ddm
     key = north | (south << 15) | (dfd << 30) | (lead << 45)
     if key in ddk:
         t = ddt[ddk[key]]
@@ -376,10 +392,150 @@ def _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords):
 
 
 @njit(cache=True)
-def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
+def _replies(hw, allw, wtab, cfg, north, south, dfd, leader, r0, nt, seat, top, prune, beam, xs2, L, nwords):
+    """The replies of the defender ``seat`` at a position of :func:`_node` (its other arguments as there):
+    (mv, mv2, wcs, seq, c3).  Per reply its card ``mv`` (0 shows out, -1 exits), at a flattened node (third
+    hand's one card ``c3`` >= 0, else -1) the other defender's card ``mv2``, the worlds where the reply is
+    legal ``wcs``, and the order the replies are solved in, ``seq``.  (A kernel of its own: _node is
+    type-inferred once per recursive call site, and the less of it there is the faster.)"""
+    c3 = np.int64(-1)
+    if top == 1 and nt == 1 and prune and beam == 0 and cfg[9] != 0 and cfg[7] > 0:
+        s3 = (leader + 2) % 4
+        h3 = north if s3 == 0 else south
+        if h3 == 0:
+            c3 = np.int64(0)
+        else:
+            # (below the card led, whatever second hand plays, only the lowest: see _follow_plays)
+            reps3 = _follow_plays(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0),
+                                  r0 if cfg[10] else 0)
+            if _popcount(reps3) == 1:
+                c3 = np.int64(0)
+                while not (reps3 >> c3) & 1:
+                    c3 += 1
+    seat4 = (seat + 2) % 4
+    nfirst = 0
+    mv1 = np.empty(15, np.int64)
+    wc1 = np.zeros((15, nwords), np.uint64)
+    for r in range(14, 1, -1):
+        if dfd >> r & 1:
+            mv1[nfirst] = r
+            for w in range(nwords):
+                wc1[nfirst, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
+            nfirst += 1
+    # the last move: exit (a defender on lead, every world) or show out (void worlds)
+    mv1[nfirst] = -1 if nt == 0 else 0
+    for w in range(nwords):
+        v = allw[w] if (nt == 0 or seat == 1) else np.uint64(0)
+        if nt > 0:
+            for r in range(14, 1, -1):
+                if dfd >> r & 1:
+                    if seat == 3:
+                        v |= hw[r, w]
+                    else:
+                        v &= hw[r, w]
+            if seat == 3:
+                v = allw[w] & ~v
+        wc1[nfirst, w] = v
+    nfirst += 1
+    flat = c3 >= 0
+    nmv = nfirst
+    if flat:
+        nmv = 0
+        for a in range(nfirst):
+            nmv += _popcount(dfd & ~(np.int64(1) << mv1[a]) if mv1[a] > 0 else dfd) + 1
+    mv = np.empty(nmv, np.int64)
+    mv2 = np.full(nmv, np.int64(-2))
+    wcs = np.zeros((nmv, nwords), np.uint64)
+    if flat:
+        a = 0
+        for b in range(nfirst):
+            d1 = dfd & ~(np.int64(1) << mv1[b]) if mv1[b] > 0 else dfd
+            for r in range(14, 0, -1):
+                if r > 1 and not (d1 >> r & 1):
+                    continue
+                rr = np.int64(0) if r == 1 else np.int64(r)  # (1: the other defender shows out)
+                mv[a] = mv1[b]
+                mv2[a] = rr
+                for w in range(nwords):
+                    if rr > 0:
+                        v = hw[rr, w] if seat4 == 3 else allw[w] & ~hw[rr, w]
+                    else:
+                        # void: West holds none of the cards left (East: all of them)
+                        v = allw[w]
+                        for q in range(14, 1, -1):
+                            if d1 >> q & 1:
+                                v &= ~hw[q, w] if seat4 == 3 else hw[q, w]
+                    wcs[a, w] = wc1[b, w] & v
+                a += 1
+    else:
+        for a in range(nmv):
+            mv[a] = mv1[a]
+            for w in range(nwords):
+                wcs[a, w] = wc1[a, w]
+    # replies covering the most weight first: the worlds outside the first ones weigh little.  At a
+    # top node (its threshold a proven lower bound already) the lightest first instead: they are
+    # cheap, and the worlds they lose for sure leave the heavy replies fewer worlds to be solved
+    # over (KJ84/7: East's ten and nine solved over what the spot cards left)
+    pw = np.zeros(nmv)
+    for a in range(nmv):
+        for lv in range(L):
+            for w in range(nwords):
+                pw[a] += _tword(xs2[lv * nwords + w] & wcs[a, w], wtab, w)
+    seq = np.argsort(pw if top == 1 else -pw, kind="mergesort")
+    return mv, mv2, wcs, seq, c3
+
+
+@njit(cache=True)
+def _gather(kids, kidw, U, wcs, L, nwords):
+    """A defender's replies' fronts ``kids`` (reply ``kidw[q]``, legal in the worlds ``wcs[kidw[q]]``) made
+    ready to combine (see :func:`_node`): (cat, off, cnot, order, use).  Each front is masked to the worlds
+    still relevant ``U``; a reply that then wins every relevant world of its own puts no bound and is left
+    out; the others, ``use`` of them, smallest fronts first (``order[len(kids) - use:]``), are concatenated
+    into ``cat`` (reply k's rows ``cat[off[k]:off[k + 1]]``, its non-worlds ``cnot[k]``)."""
+    nk = len(kids)
+    m = U.shape[0]
+    masked = []
+    sizes = np.empty(nk, np.int64)
+    nots = np.empty((nk, m), np.uint64)
+    for q in range(nk):
+        fm = _mask_pareto(kids[q], U)
+        a = kidw[q]
+        for lv in range(L):
+            for w in range(nwords):
+                nots[q, lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
+        full = fm.shape[0] == 1
+        if full:
+            for c in range(m):
+                if fm[0, c] != (U[c] & ~nots[q, c]):
+                    full = False
+                    break
+        masked.append(fm)
+        sizes[q] = -1 if full else fm.shape[0]
+    order = np.argsort(sizes, kind="mergesort")
+    use = np.int64(0)
+    for q in range(nk):
+        if sizes[q] >= 0:
+            use += 1
+    off = np.zeros(use + 1, np.int64)
+    for k in range(use):
+        off[k + 1] = off[k] + sizes[order[nk - use + k]]
+    cat = np.empty((off[use], m), np.uint64)
+    cnot = np.empty((use, m), np.uint64)
+    for k in range(use):
+        q = order[nk - use + k]
+        _put_rows(cat, off[k], masked[q])
+        _copy_row(cnot, k, nots, q)
+    return cat, off, cnot, order, use
+
+
+@njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
+def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
           top, info_x, info_t, info_h):
-    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least); ``dds``: the
-    double-dummy tables of trick boundaries (see ``_dd_tables``), kept with the memos.
+    """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
+    (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
+    tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
+    the search and its entry are one kernel, so its code is optimised and compiled once, not once more
+    in a wrapper.
 
     ``top`` = 1: solve this position without its memo entry and report how: the worlds, levels
     and threshold after normalisation (``info_x[INFO]``, ``info_h[:L]``, ``info_t[INFO]``) and, at a
@@ -393,6 +549,10 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
     defender's after solving its replies (memo hits) without combining them; the front is empty.
     """
+    if lower:
+        st, cst = memos.lst, memos.lcst
+    else:
+        st, cst = memos.st, memos.cst
     nwords = cfg[0]
     L = cfg[1]
     beam = cfg[2]
@@ -420,7 +580,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             if cfg[6] and dfd != 0 and not empty and 0 < t <= rmax:
                 # the worlds where declarer cannot take t more tricks even double dummy are lost here
                 if mk.shape[0] == 0:
-                    mk = _dd_tables(dds, north, south, dfd, lead, west, xs, L, nwords)
+                    mk = _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords)
                 empty = True
                 for w in range(nwords):
                     xs2[lv * nwords + w] = xs[lv * nwords + w] & mk[t, w]
@@ -439,14 +599,14 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
         if anywon and prune:
             tau -= _trow(won, wtab, nwords)
     if top:
-        info_x[INFO, :] = xs2
+        _set_row(info_x, INFO, xs2)
         info_t[INFO] = tau
-        info_h[:L] = ths2
+        _put(info_h, 0, ths2)
         info_h[14] = 0
     if nt == 0:
         if not anylive:
             out = np.empty((1, m), np.uint64)
-            out[0, :] = won
+            _set_row(out, 0, won)
             return out
     if prune and _trow(xs2, wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
@@ -458,7 +618,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
     for lv in range(L):
         packed |= ths2[lv] << (4 * lv)
     key[2] = np.uint64(packed)
-    key[3:] = xs2
+    _put(key, 3, xs2)
     front = np.zeros((0, m), np.uint64)
     found = False
     i = -1 if top else _lookup(st, key)
@@ -499,7 +659,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
         ckey = np.empty(2 + L * pwords, np.uint64)
         ckey[0] = np.uint64(code | (lead << 36) | (kw << 40) | (nt << 46) | (leader << 48) | (wseat << 50))
         ckey[1] = np.uint64(packed)
-        ckey[2:] = cx[0]
+        _put(ckey, 2, cx[0])
         j = -1 if top else _lookup(cst, ckey)
         if j >= 0 and cst[3][j] <= tau:
             front = _from_canon(cst[2][j], pat, nwords, pwords)
@@ -515,7 +675,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
         if dfd == 0 and nt == 0:
             # the defenders are out of the suit: declarer takes a trick per card of the longer hand
             front = np.empty((1, m), np.uint64)
-            front[0, :] = xs2
+            _set_row(front, 0, xs2)
         elif seat == -1 or seat == 0 or seat == 2:
             # declarer to play: Pareto maximum of the children's fronts
             parts = []
@@ -531,30 +691,26 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 if hand == 0:
                     if nt == 0:
                         continue
-                    n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
-                        north, south, dfd, leader, r0, r1, r2, nt, s, 0)
-                    t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                              t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
-                    parts.append(f)
-                    nrows += f.shape[0]
-                    continue
-                gaps = other | dfd
-                if nt >= 1 and r0 > 0:
-                    gaps |= np.int64(1) << r0
-                if nt >= 2 and r1 > 0:
-                    gaps |= np.int64(1) << r1
-                if nt >= 3 and r2 > 0:
-                    gaps |= np.int64(1) << r2
-                # (following, of the cards that cannot beat the trick's winning card only the lowest: see
-                # _follow_plays; QT86 opposite A, lead of the ace: North plays the 6, one play)
-                reps = _follow_plays(hand, gaps, max(r0, r1, r2) if nt >= 1 and cfg[10] else 0)
-                for r in range(14, 1, -1):
+                    reps = np.int64(1)  # (bit 0: a void hand's one play, a discard)
+                else:
+                    gaps = other | dfd
+                    if nt >= 1 and r0 > 0:
+                        gaps |= np.int64(1) << r0
+                    if nt >= 2 and r1 > 0:
+                        gaps |= np.int64(1) << r1
+                    if nt >= 3 and r2 > 0:
+                        gaps |= np.int64(1) << r2
+                    # (following, of the cards that cannot beat the trick's winning card only the lowest: see
+                    # _follow_plays; QT86 opposite A, lead of the ace: North plays the 6, one play)
+                    reps = _follow_plays(hand, gaps, max(r0, r1, r2) if nt >= 1 and cfg[10] else 0)
+                # (one recursive call site for every play: numba types a recursive call by re-inferring
+                # this whole function, once per call site and pass, which dominated its compile time)
+                for r in range(14, -1, -1):
                     if reps >> r & 1:
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
-                        f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2,
+                        f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2,
                                   lead2, t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
                         parts.append(f)
                         nrows += f.shape[0]
@@ -562,7 +718,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             allf = np.empty((nrows, m), np.uint64)
             k = 0
             for f in parts:
-                allf[k:k + f.shape[0], :] = f
+                _put_rows(allf, k, f)
                 k += f.shape[0]
             front = _cap_rows(_pareto(allf), wtab, nwords, beam)
         else:
@@ -573,94 +729,15 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
             # solved at the next trick boundary, so the other defender's combinations (a product of its
             # replies' fronts, 35K rows for QT86 opposite A) are never formed; the split bound proves the
             # line from the pairs (when it cannot, the node is solved again the usual way)
-            c3 = np.int64(-1)
-            if top == 1 and nt == 1 and prune and beam == 0 and cfg[9] != 0 and cfg[7] > 0:
-                s3 = (leader + 2) % 4
-                h3 = north if s3 == 0 else south
-                if h3 == 0:
-                    c3 = np.int64(0)
-                else:
-                    # (below the card led, whatever second hand plays, only the lowest: see _follow_plays)
-                    reps3 = _follow_plays(h3, (south if s3 == 0 else north) | dfd | (np.int64(1) << r0),
-                                          r0 if cfg[10] else 0)
-                    if _popcount(reps3) == 1:
-                        c3 = np.int64(0)
-                        while not (reps3 >> c3) & 1:
-                            c3 += 1
+            mv, mv2, wcs, seq, c3 = _replies(hw, allw, wtab, cfg, north, south, dfd, leader, r0, nt, seat, top, prune,
+                                             beam, xs2, L, nwords)
             seat4 = (seat + 2) % 4
-            nfirst = 0
-            mv1 = np.empty(15, np.int64)
-            wc1 = np.zeros((15, nwords), np.uint64)
-            for r in range(14, 1, -1):
-                if dfd >> r & 1:
-                    mv1[nfirst] = r
-                    for w in range(nwords):
-                        wc1[nfirst, w] = hw[r, w] if seat == 3 else allw[w] & ~hw[r, w]
-                    nfirst += 1
-            # the last move: exit (a defender on lead, every world) or show out (void worlds)
-            mv1[nfirst] = -1 if nt == 0 else 0
-            for w in range(nwords):
-                v = allw[w] if (nt == 0 or seat == 1) else np.uint64(0)
-                if nt > 0:
-                    for r in range(14, 1, -1):
-                        if dfd >> r & 1:
-                            if seat == 3:
-                                v |= hw[r, w]
-                            else:
-                                v &= hw[r, w]
-                    if seat == 3:
-                        v = allw[w] & ~v
-                wc1[nfirst, w] = v
-            nfirst += 1
             flat = c3 >= 0
-            nmv = nfirst
-            if flat:
-                nmv = 0
-                for a in range(nfirst):
-                    nmv += _popcount(dfd & ~(np.int64(1) << mv1[a]) if mv1[a] > 0 else dfd) + 1
-            mv = np.empty(nmv, np.int64)
-            mv2 = np.full(nmv, np.int64(-2))
-            wcs = np.zeros((nmv, nwords), np.uint64)
-            if flat:
-                a = 0
-                for b in range(nfirst):
-                    d1 = dfd & ~(np.int64(1) << mv1[b]) if mv1[b] > 0 else dfd
-                    for r in range(14, 0, -1):
-                        if r > 1 and not (d1 >> r & 1):
-                            continue
-                        rr = np.int64(0) if r == 1 else np.int64(r)  # (1: the other defender shows out)
-                        mv[a] = mv1[b]
-                        mv2[a] = rr
-                        for w in range(nwords):
-                            if rr > 0:
-                                v = hw[rr, w] if seat4 == 3 else allw[w] & ~hw[rr, w]
-                            else:
-                                # void: West holds none of the cards left (East: all of them)
-                                v = allw[w]
-                                for q in range(14, 1, -1):
-                                    if d1 >> q & 1:
-                                        v &= ~hw[q, w] if seat4 == 3 else hw[q, w]
-                            wcs[a, w] = wc1[b, w] & v
-                        a += 1
-            else:
-                for a in range(nmv):
-                    mv[a] = mv1[a]
-                    for w in range(nwords):
-                        wcs[a, w] = wc1[a, w]
+            nmv = mv.shape[0]
             U = xs2.copy()
             kids = []
             kidw = []
             dead = False
-            # replies covering the most weight first: the worlds outside the first ones weigh little.  At a
-            # top node (its threshold a proven lower bound already) the lightest first instead: they are
-            # cheap, and the worlds they lose for sure leave the heavy replies fewer worlds to be solved
-            # over (KJ84/7: East's ten and nine solved over what the spot cards left)
-            pw = np.zeros(nmv)
-            for a in range(nmv):
-                for lv in range(L):
-                    for w in range(nwords):
-                        pw[a] += _tword(xs2[lv * nwords + w] & wcs[a, w], wtab, w)
-            seq = np.argsort(pw if top == 1 else -pw, kind="mergesort")
             if top:
                 info_h[14] = nmv
                 info_h[15] = c3 + 1  # (0: replies are single cards; else pairs after third hand's card c3)
@@ -704,13 +781,15 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         bound = min(bound, rest + best)
                     tc = tau - bound
                 if top:
-                    info_x[a, :] = xc
+                    _set_row(info_x, a, xc)
                     info_t[a] = tc
                 r = mv[a]
                 if r == -1:
+                    # the defender exits: declarer leads next, nothing played
                     zero = np.int64(0)
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, zero, zero, zero, zero,
-                              zero, np.int64(LEAD_FREE), ths2, xc, tc, zero, info_x, info_t, info_h)
+                    n2, s2, d2, ld2, a0, a1, a2, nt2 = north, south, dfd, zero, zero, zero, zero, zero
+                    lead2 = np.int64(LEAD_FREE)
+                    t2 = ths2
                 else:
                     n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                         north, south, dfd, leader, r0, r1, r2, nt, seat, r)
@@ -721,8 +800,8 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
-                    f = _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                              t2, xc, tc, np.int64(0), info_x, info_t, info_h)
+                f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
+                          t2, xc, tc, np.int64(0), info_x, info_t, info_h)
                 if f.shape[0] == 0:
                     dead = True
                     break
@@ -741,39 +820,9 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                 # combine, smallest fronts first, each masked to the worlds still relevant; a reply that
                 # wins every relevant world of its own puts no bound and is left out
                 nk = len(kids)
-                masked = []
-                sizes = np.empty(nk, np.int64)
-                nots = np.empty((nk, m), np.uint64)
-                for q in range(nk):
-                    fm = _mask_pareto(kids[q], U)
-                    a = kidw[q]
-                    for lv in range(L):
-                        for w in range(nwords):
-                            nots[q, lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
-                    full = fm.shape[0] == 1
-                    if full:
-                        for c in range(m):
-                            if fm[0, c] != (U[c] & ~nots[q, c]):
-                                full = False
-                                break
-                    masked.append(fm)
-                    sizes[q] = -1 if full else fm.shape[0]
-                order = np.argsort(sizes, kind="mergesort")
-                use = 0
-                for q in range(nk):
-                    if sizes[q] >= 0:
-                        use += 1
-                off = np.zeros(use + 1, np.int64)
-                for k in range(use):
-                    off[k + 1] = off[k] + sizes[order[nk - use + k]]
-                cat = np.empty((off[use], m), np.uint64)
-                cnot = np.empty((use, m), np.uint64)
-                for k in range(use):
-                    q = order[nk - use + k]
-                    cat[off[k]:off[k + 1], :] = masked[q]
-                    cnot[k, :] = nots[q, :]
+                cat, off, cnot, order, use = _gather(kids, kidw, U, wcs, L, nwords)
                 front = np.empty((1, m), np.uint64)
-                front[0, :] = U
+                _set_row(front, 0, U)
                 if prune:
                     front = _tprune(front, wtab, nwords, tau)
                 if top and prune and beam == 0 and use > 1:
@@ -787,7 +836,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                     quick = flat or off[use] - off[use - 1] >= QUICK_ROWS  # (the largest reply is the last)
                     for attempt in range(0 if quick else 1, 2):
                         if attempt == 0:
-                            fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
+                            fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, np.int64(TOP_BEAM_QUICK))
                         else:
                             fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
                         ran[attempt] = True
@@ -829,11 +878,11 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                             if ub < tau or ran[attempt]:
                                 continue
                             if attempt == 0:
-                                fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, TOP_BEAM_QUICK)
+                                fb = _narrow(front, cat, off, cnot, use, wtab, nwords, tau, np.int64(TOP_BEAM_QUICK))
                             else:
                                 fb = _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, flat)
                             bestb, tau = _better_row(fb, wtab, nwords, tau, bestb)
-                        bw = TOP_BEAM_QUICK
+                        bw = np.int64(TOP_BEAM_QUICK)
                         big = off[use] - off[use - 1]
                         wide = ub < np.inf and not flat
                         while wide and ub >= tau and bw < TOP_BEAM_WIDE and 4 * bw * big <= QUICK_WORK:
@@ -871,7 +920,7 @@ def _node(hw, allw, west, wtab, cfg, stats, st, cst, dds, north, south, dfd, lea
                         stats[7] += 1
                         cfg2 = cfg.copy()
                         cfg2[9] = 0
-                        return _node(hw, allw, west, wtab, cfg2, stats, st, cst, dds, north, south, dfd, leader, r0, r1,
+                        return _node(hw, allw, west, wtab, cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1,
                                      r2, nt, lead, ths, xs, tau0, top, info_x, info_t, info_h)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
@@ -909,7 +958,7 @@ class Memos(structref.StructRefProxy):
     """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
     tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo) as one object.
 
-    Passed to :func:`_solve_node` as one argument: unboxing one struct costs a few
+    Passed to :func:`solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
     """
 
@@ -917,16 +966,8 @@ class Memos(structref.StructRefProxy):
 structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm"])
 
 
-@njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
-def _solve_node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader,
-                r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h):
-    """Entry point for Python: :func:`_node` on the exact (``lower`` = 0) or lower-bound memos."""
-    if lower:
-        st, cst = memos.lst, memos.lcst
-    else:
-        st, cst = memos.st, memos.cst
-    return _node(hw, allw, west, wtab, cfg, stats, st, cst, (memos.ddk, memos.ddt, memos.ddm), north, south, dfd,
-                 leader, r0, r1, r2, nt, lead, ths, xs, tau, top, info_x, info_t, info_h)
+# Entry point for Python: a position's front (see :func:`_node`, whose arguments it takes).
+_solve_node = _node
 
 
 _ROW = types.uint64[::1]
@@ -962,3 +1003,16 @@ def _new_memos():
     m.ddt = List.empty_list(_TABLE)
     m.ddm = Dict.empty(types.int64, types.int64)
     return m
+
+
+# Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
+# (``representatives``, ``follow_plays`` and ``trick_winner`` are engine.rules', imported above.)
+world_bitsets = _world_bitsets
+new_memos = _new_memos
+solve_node = _node
+
+
+# Everything imported so far (numba, its registries, the kernels) lives as long as the process: freeze it
+# out of the garbage collector's reach, so that its full collections and the one at exit skip those 10^5
+# objects (about 0.2 s of a warm start; see bridgeplay/engine/__init__.py).
+gc.freeze()

@@ -17,6 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
+from bridgeplay.engine import cache as _cache
+
 
 @njit(cache=True, inline="always")
 def _popcount64(x):
@@ -52,11 +54,42 @@ def _part_inside(x, y, mask):
 
 
 @njit(cache=True, inline="always")
+def _put(dst, lo, src):
+    """``dst[lo:lo + len(src)] = src`` (1-D), as a loop.  The kernels copy arrays with these two, never with a
+    slice assignment: numba's checks the shapes and formats its error message with strings, code that costs
+    over a second of compile in every process and is optimised again in every kernel above it."""
+    for i in range(src.shape[0]):
+        dst[lo + i] = src[i]
+
+
+@njit(cache=True, inline="always")
+def _set_row(dst, i, src):
+    """``dst[i, :] = src`` (see :func:`_put`)."""
+    for w in range(src.shape[0]):
+        dst[i, w] = src[w]
+
+
+@njit(cache=True, inline="always")
+def _copy_row(dst, i, src, j):
+    """``dst[i, :] = src[j, :]`` (see :func:`_put`)."""
+    for w in range(src.shape[1]):
+        dst[i, w] = src[j, w]
+
+
+@njit(cache=True, inline="always")
+def _put_rows(dst, lo, src):
+    """``dst[lo:lo + len(src), :src.shape[1]] = src`` (2-D), as a loop (see :func:`_put`)."""
+    for i in range(src.shape[0]):
+        for j in range(src.shape[1]):
+            dst[lo + i, j] = src[i, j]
+
+
+@njit(cache=True, inline="always")
 def _take_rows(F, keep, n):
     """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""
     out = np.empty((n, F.shape[1]), np.uint64)
     for a in range(n):
-        out[a, :] = F[keep[a], :]
+        _copy_row(out, a, F, keep[a])
     return out
 
 
@@ -87,7 +120,7 @@ def _note_rare(b, k, nr, rb, rc):
     return nr
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _pareto(F):
     """Rows of F that no other row dominates (duplicates kept once).
 
@@ -179,7 +212,7 @@ def _pareto_known(F, known):
         if not dominated:
             if nk == cw * 64:
                 bigger = np.zeros((nb, 2 * cw), np.uint64)
-                bigger[:, :cw] = has
+                _put_rows(bigger, 0, has)
                 has = bigger
                 cw *= 2
             q = nk // 64
@@ -240,7 +273,7 @@ def _min_combine(R, F, notwc, weights, nwords, tau):
             if n == cap:
                 cap *= 2
                 bigger = np.empty((cap, m), np.uint64)
-                bigger[:n] = cand[:n]
+                _put_rows(bigger, 0, cand[:n])
                 cand = bigger
             for w in range(m):
                 cand[n, w] = R[i, w] & (F[j, w] | notwc[w])
@@ -454,7 +487,7 @@ def _tprune(F, wtab, nwords, tau):
     n = 0
     for r in range(k):
         if v[r] >= tau:
-            out[n, :] = F[r, :]
+            _copy_row(out, n, F, r)
             n += 1
     return out
 
@@ -597,7 +630,7 @@ def _grown(keys, tags, lows, highs):
         if tags[s] >= 0:
             i = _answer_slot(okeys, otags, keys[s], tags[s])
             otags[i] = tags[s]
-            okeys[i, :] = keys[s]
+            _copy_row(okeys, i, keys, s)
             olows[i] = lows[s]
             ohighs[i] = highs[s]
             ofree[0] -= 1
@@ -658,7 +691,7 @@ def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
         return 0, -1, need  # (the table is full: asked, not kept)
     free[0] -= 1
     tags[i] = q
-    keys[i, :] = x
+    _set_row(keys, i, x)
     lows[i] = 0.0
     highs[i] = np.inf
     return 0, i, need
@@ -687,7 +720,7 @@ def _question(c, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has
     if hit == 0:
         lo, hi = rest_off[q], rest_off[q + 1]
         hit = _reaching(c, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q], woff[q],
-                        vm, wb, rb, rc, -1, None)
+                        vm, wb, rb, rc, np.int64(-1), None)
         _learn(hit, slot, need, c, rest, lo + perm[lo + max(hit, 0)], wtab, nwords, lows, highs)
     return hit, keys, tags, lows, highs, free
 
@@ -829,7 +862,7 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
         poff[g + 1] = poff[g] + P.shape[0]
     inside = np.empty((poff[ng], m), np.uint64)
     for g in range(ng):
-        inside[poff[g]:poff[g + 1]] = parts[g]
+        _put_rows(inside, poff[g], parts[g])
     pval = _tvalues(inside, wtab, nwords)
     # per distinct outside part A: Pareto of A | (the inside fronts of its rows)
     order, starts = _groups(R, notwc)
@@ -904,7 +937,7 @@ def _product_front(R, F, notwc, wtab, nwords, tau, rout):
     n = 0
     for a in range(na):
         Q = outs[a]
-        out[n:n + Q.shape[0]] = Q
+        _put_rows(out, n, Q)
         known[n:n + Q.shape[0]] = top[a]
         n += Q.shape[0]
     return _pareto_known(out, known)
@@ -952,8 +985,8 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             for w in range(m):
                 s += _tword(rest[j, w] & ~rest_notwc[q, w], wtab, w % nwords)
             sv[j] = -s
-        perm[lo:hi] = np.argsort(sv[lo:hi], kind="mergesort")
-        sv[lo:hi] = -sv[lo:hi][perm[lo:hi]]
+        _put(perm, lo, np.argsort(sv[lo:hi], kind="mergesort"))
+        _put(sv, lo, -sv[lo:hi][perm[lo:hi]])
         if nb:
             _row_index(rest, lo, hi, perm[lo:hi], rest_notwc[q], has, cnt[q], woff[q])
     allrows = np.zeros(woff[nrest], np.uint64)
@@ -992,7 +1025,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                 thru += _count_at_least(fs, need)
         grouped = 2 * thru >= a * b
     # answers about later replies, kept by the candidate's part inside each (see _ask); grown as it fills
-    akeys, atags, alows, ahighs, afree = _answer_table(0, m)
+    akeys, atags, alows, ahighs, afree = _answer_table(np.int64(0), m)
     xq = np.empty(m, np.uint64)
     sel = np.empty(a, np.int64)  # (grouped) the rows of R that may still be worth tau
     ns = 0
@@ -1007,14 +1040,14 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
             # row and marking them costs more than it saves: that reply is only asked whether one exists
             none = False
             ri = R[i]
-            reach[:] = ri
+            _put(reach, 0, ri)
             for q in range(nrest):
                 lo, hi = rest_off[q], rest_off[q + 1]
                 need = tau
                 for w in range(m):
                     need -= _tword(ri[w] & rest_notwc[q, w], wtab, w % nwords)
                 if _count_at_least(sv[lo:hi], need) > MARK_MAX:
-                    vm[woff[q]:woff[q + 1]] = allrows[woff[q]:woff[q + 1]]
+                    _put(vm, woff[q], allrows[woff[q]:woff[q + 1]])
                     hit, akeys, atags, alows, ahighs, afree = _question(
                         ri, q, rest, rest_off, perm, sv, rest_notwc, wtab, nwords, tau, has, cnt, woff, allrows, wb, rb,
                         rc, xq, akeys, atags, alows, ahighs, afree)
@@ -1024,10 +1057,10 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     continue
                 vm[woff[q]:woff[q + 1]] = 0
                 if _reaching(ri, rest, lo, perm[lo:hi], sv[lo:hi], rest_notwc[q], wtab, nwords, tau, has, cnt[q],
-                             woff[q], allrows, wb, rb, rc, -1, vm) == 0:
+                             woff[q], allrows, wb, rb, rc, np.int64(-1), vm) == 0:
                     none = True
                     break
-                u[:] = rest_notwc[q]
+                _put(u, 0, rest_notwc[q])
                 for t in range(woff[q + 1] - woff[q]):
                     x = vm[woff[q] + t]
                     while x:
@@ -1079,9 +1112,9 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
                     continue
             if n == cand.shape[0]:
                 bigger = np.empty((2 * n, m), np.uint64)
-                bigger[:n] = cand[:n]
+                _put_rows(bigger, 0, cand[:n])
                 cand = bigger
-            cand[n, :] = c
+            _set_row(cand, n, c)
             n += 1
     if grouped:
         P = _product_front(_take_rows(R, sel, ns) if ns < a else R, F, notwc, wtab, nwords, tau, rout[sel[:ns]])
@@ -1110,3 +1143,14 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
     out = _pareto_open(cand[:n], openm, wtab, nwords) if useopen else _pareto(cand[:n])
     stats[17] += out.shape[0]
     return out
+
+
+# Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
+values = _values
+find_superset = _find_superset
+pareto = _pareto
+min_combine = _min_combine
+expand_levels = _expand_levels
+
+
+_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -1,0 +1,416 @@
+"""The kernels' on-disk cache: whether it is there (without importing numba), and filling it.
+
+numba (0.68; ``cache=True``) keeps the compiled kernels of ``bridgeplay/engine/<module>.py`` in
+``bridgeplay/engine/__pycache__/`` (or ``$NUMBA_CACHE_DIR``, see :func:`_cache_dir`), per kernel
+(numba's ``_CacheLocator`` and ``IndexDataCacheFile``):
+
+* an index ``<module>.<kernel>-<line>.py<major><minor><abiflags>.nbi``, where ``line`` is the first
+  line of the kernel's definition (its decorator).  It holds numba's version (a pickled str), then
+  the pickled pair (stamp, {signature: data file name}); the stamp is the SHA-256 digest of the
+  module's source, and an index whose version or stamp differs is ignored (the kernel is compiled
+  again and the index rewritten);
+* per signature a data file ``<module>.<kernel>-<line>.py<...>.<n>.nbc``: the object code and the
+  LLVM bitcode of the kernel *and of every kernel it calls* (linked in).
+
+So numba notices a change of a kernel's own module, never of a module whose kernels it calls (they
+are linked into its cached code): after an edit of ``vectors.py`` alone, ``suit._node`` loads the
+old vectors code.  :func:`cold` therefore also counts a cache as stale when it is older than the
+source of a module it depends on, and :func:`warm` deletes such caches before compiling.
+
+:func:`cold` reads only files (no numba import): the CLI can say "compiling bridgeplay's kernels
+once" before it starts.  :func:`warm` compiles (or loads) the kernels a solver family calls.  On a
+cold cache with two cores or more it compiles in two processes: this one compiles the search's
+largest subtree (the combination of replies, :data:`_SUIT_MAIN`) while a helper process compiles
+the other kernels the search calls (:data:`_SUIT_HELPER`); both fill the on-disk cache, and the
+search itself (``suit._node``) is compiled last, loading the rest.  A kernel is compiled once per
+signature, so the lists give each kernel the argument types its callers pass (see the modules'
+call sites); a signature that no longer matches costs only the parallel speed-up, never
+correctness (the kernel is compiled when first called, as without a warm-up), and
+``benchmarks/startup.py`` reports any kernel a solve still compiles after :func:`warm`.
+"""
+
+from __future__ import annotations
+
+import functools
+import gc
+import hashlib
+import os
+import pickle
+import pickletools
+import re
+import subprocess
+import sys
+import time
+from importlib.util import find_spec
+from pathlib import Path
+
+ENGINE = Path(__file__).resolve().parent
+PACKAGE_ROOT = ENGINE.parent.parent  # the directory that holds the ``bridgeplay`` package
+PREFIX = "bridgeplay.engine."
+
+# The engine modules each solver family needs (their kernels, and those they call).
+SUIT_KERNELS: tuple[str, ...] = (
+    "bridgeplay.engine.rules",
+    "bridgeplay.engine.vectors",
+    "bridgeplay.engine.split",
+    "bridgeplay.engine.ddsuit",
+    "bridgeplay.engine.suit",
+)
+DEAL_KERNELS: tuple[str, ...] = (
+    "bridgeplay.engine.rules",
+    "bridgeplay.engine.vectors",
+    "bridgeplay.engine.deal",
+    "bridgeplay.engine.dealplay",
+    "bridgeplay.engine.dd",
+)
+
+# Per module, the kernels a solve calls from Python, with the argument types it passes (a few words:
+# i64, f64, bool, none; arrays u64/u16/i64/f64/b1[:] or [:,:], C-contiguous; MEMOS, STORE for the
+# typed containers of engine.suit, DICT an int64 -> int64 typed dict).  Their caches are what a warm
+# run loads.  For a module both families use, :func:`cold` checks the kernels both call (so that one
+# family's answer does not depend on what the other compiled); :func:`warm` compiles all of them.
+_SUIT_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
+    "bridgeplay.engine.rules": (("_representatives", "i64 i64"), ("_follow_plays", "i64 i64 i64"),
+                                ("_trick_winner", "i64 i64 i64 i64 i64")),
+    "bridgeplay.engine.vectors": (("_values", "u64[:,:] f64[:] i64"), ("_find_superset", "u64[:,:] u64[:]")),
+    "bridgeplay.engine.split": (),
+    "bridgeplay.engine.ddsuit": (("_dd_leads", "i64 i64 i64 i64[:] i64[:] i64[:]"),
+                                 ("_dd_worlds", "i64 i64 i64 i64[:] i64")),
+    "bridgeplay.engine.suit": (
+        ("_world_bitsets", "i64[:] i64"), ("_new_memos", ""),
+        ("_node", "u64[:,:] u64[:] i64[:] f64[:,:] i64[:] i64[:] MEMOS i64 i64 i64 i64 i64 i64 i64 i64 i64 i64 "
+                  "i64[:] u64[:] f64 i64 u64[:,:] f64[:] i64[:]"),
+    ),
+}
+_DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
+    "bridgeplay.engine.rules": (("_representatives", "i64 i64"),),
+    "bridgeplay.engine.vectors": (("_values", "u64[:,:] f64[:] i64"), ("_find_superset", "u64[:,:] u64[:]"),
+                                  ("_min_combine", "u64[:,:] u64[:,:] u64[:] f64[:] i64 f64"),
+                                  ("_pareto", "u64[:,:]"), ("_expand_levels", "u64[:,:] i64[:] u64[:] i64")),
+    "bridgeplay.engine.deal": (),
+    "bridgeplay.engine.dealplay": (("last_trick_ns", "i64[:] i64[:] i64[:] i64[:,:] i64[:] i64 i64 i64[:]"),),
+    "bridgeplay.engine.dd": (("dd_tricks", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64"),
+                             ("_solve", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64 i64 i64[:,:]")),
+}
+# For a module no solve calls from Python: kernels of it that other modules' kernels call.
+_ROOTS: dict[str, tuple[str, ...]] = {
+    "bridgeplay.engine.split": ("_split_bound_sym", "_split_bound_work"),
+    "bridgeplay.engine.deal": ("_pack", "_beats"),
+}
+# Kernels a module's kernels call: compiled ahead, as roots of subtrees, when the cache is cold.
+# Main: the replies' combination (the largest subtree, about a third of the compile); helper: the rest
+# of what the search calls, the split bound and the double-dummy tables first, the kernels the
+# combination also calls last (by then the main process has saved them, and the helper loads them).
+_SUIT_MAIN: tuple[tuple[str, str, str], ...] = (
+    ("suit", "_combine", "u64[:,:] u64[:,:] i64[:] u64[:,:] u64[:] i64 f64[:,:] i64 f64 i64[:] i64 i64"),
+)
+_SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
+    ("split", "_split_bound_sym", "u64[:] u64[:,:] i64[:] u64[:,:] i64 f64[:,:] i64 f64 i64 i64[:,:] i64[:,:] b1[:]"),
+    ("split", "_split_bound_work", "u64[:] u64[:,:] i64[:] u64[:,:] i64 f64[:,:] i64 f64 i64"),
+    ("split", "_valid_generators", "u64[:] u64[:,:] i64 f64[:] i64[:,:] i64[:,:]"),
+    ("split", "_useful_rows", "u64[:,:] i64[:] i64 f64[:,:] f64"),
+    ("ddsuit", "_dd_leads", "i64 i64 i64 i64[:] i64[:] i64[:]"),
+    ("ddsuit", "_dd_worlds", "i64 i64 i64 i64[:] i64"),
+    ("suit", "_new_memos", ""),
+    ("suit", "_dd_tables", "MEMOS i64 i64 i64 i64 i64[:] u64[:] i64 i64"),
+    ("suit", "_lookup", "STORE u64[:]"),
+    ("suit", "_store", "STORE u64[:] u64[:,:] f64"),
+    ("suit", "_world_bitsets", "i64[:] i64"),
+    ("suit", "_after_play", "i64 i64 i64 i64 i64 i64 i64 i64 i64 i64"),
+    ("suit", "_swaps", "i64[:] i64 i64 i64[:] i64[:] i64 i64"),
+    ("suit", "_narrow", "u64[:,:] u64[:,:] i64[:] u64[:,:] i64 f64[:,:] i64 f64 i64"),
+    ("suit", "_better_row", "u64[:,:] f64[:,:] i64 f64 u64[:,:]"),
+    ("suit", "_replies", "u64[:,:] u64[:] f64[:,:] i64[:] i64 i64 i64 i64 i64 i64 i64 i64 bool i64 u64[:] i64 i64"),
+    ("suit", "_gather", "KIDS KIDW u64[:] u64[:,:] i64 i64"),
+    ("rules", "_follow_plays", "i64 i64 i64"),
+    ("rules", "_representatives", "i64 i64"),
+    ("rules", "_trick_winner", "i64 i64 i64 i64 i64"),
+    ("rules", "_popcount", "i64"),
+    ("vectors", "_patterns", "i64[:] u64[:] i64"),
+    ("vectors", "_to_canon", "u64[:,:] i64[:] i64 i64"),
+    ("vectors", "_from_canon", "u64[:,:] i64[:] i64 i64"),
+    ("vectors", "_values", "u64[:,:] f64[:] i64"),
+    ("vectors", "_find_superset", "u64[:,:] u64[:]"),
+    ("vectors", "_trow", "u64[:] f64[:,:] i64"),
+    ("vectors", "_tprune", "u64[:,:] f64[:,:] i64 f64"),
+    ("vectors", "_mask_pareto", "u64[:,:] u64[:]"),
+    ("suit", "_cap_rows", "u64[:,:] f64[:,:] i64 i64"),
+)
+
+
+def cold(modules: list[str] | tuple[str, ...]) -> bool:
+    """Whether a solve needing ``modules`` (e.g. :data:`SUIT_KERNELS`) will compile kernels: some kernel
+    it calls from Python has no cache for this Python and numba, or a stale one (see the module)."""
+    return bool(missing(modules))
+
+
+def missing(modules: list[str] | tuple[str, ...]) -> list[str]:
+    """The kernels (``module.kernel``) of ``modules`` whose cache is missing or stale (see :func:`cold`)."""
+    version = _numba_version()
+    out = []
+    for module in modules:
+        names = [k for k, _ in _entries(module)] or _ROOTS.get(module, ())
+        for kernel in names:
+            if not _fresh(module, kernel, version):
+                out.append(f"{module}.{kernel}")
+    return out
+
+
+def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | None = None) -> float:
+    """Compile, or load from the cache, the kernels a solve needing ``modules`` calls; return the seconds.
+
+    ``parallel`` (default: when :func:`cold` and this process may use two cores or more) compiles the
+    suit search's subtrees in two processes first (see the module).  Caches made stale by an edit of a
+    module they depend on are deleted first, so they are compiled again.
+    """
+    t0 = time.perf_counter()
+    modules = tuple(modules)
+    _drop_stale(modules)
+    if parallel is None:
+        parallel = _cores() >= 2 and cold(modules)
+    helper = None
+    if parallel and PREFIX + "suit" in modules:
+        helper = _start_helper(_SUIT_HELPER)
+        try:
+            _compile_all(_SUIT_MAIN)
+            if helper is not None:
+                helper.wait()
+        finally:
+            if helper is not None and helper.poll() is None:
+                helper.kill()  # (interrupted: the helper's kernels are compiled here as they are needed)
+    _compile_all(tuple((m[len(PREFIX):], k, s) for m in modules for k, s in _entries(m, modules)))
+    gc.freeze()  # (the kernels now loaded live as long as the process: see bridgeplay/engine/__init__.py)
+    return time.perf_counter() - t0
+
+
+def numba_without_scipy() -> None:
+    """Have numba load its array-math registry now, with scipy.linalg hidden (the kernel modules call this).
+
+    numba's first compile or cache load imports ``numba.np.arraymath``, which imports scipy.linalg
+    (numba's own import takes only the ``scipy`` package, for its version) just to set a flag,
+    ``_HAVE_BLAS``: whether ``np.convolve`` and ``np.correlate`` in jitted code use BLAS.  That is
+    0.15 s of a 0.65 s warm solve, and two OpenBLAS thread pools.  Imported while scipy.linalg cannot
+    be, the flag is False and those two use a plain loop; ``np.dot`` and ``np.linalg`` still import
+    scipy.linalg when a kernel uses them, and Python code imports it as usual.  Nothing happens when
+    scipy.linalg or that registry is imported already.
+    """
+    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
+        return
+    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # (import scipy.linalg -> ImportError)
+    try:
+        import numba.np.arraymath  # noqa: F401
+    except ImportError:  # pragma: no cover - another numba
+        pass
+    finally:
+        if sys.modules.get("scipy.linalg", 0) is None:
+            del sys.modules["scipy.linalg"]
+
+
+# -- reading the cache ---------------------------------------------------------------------------
+def _entries(module: str, family: tuple[str, ...] | None = None) -> tuple[tuple[str, str], ...]:
+    """The module's kernels a solve calls from Python: for a module both families use, those both call,
+    or (``family``: the modules being warmed) those of each family all of whose modules are in it."""
+    tables = [t for t in (_SUIT_ENTRIES, _DEAL_ENTRIES) if module in t]
+    if family is not None:
+        tables = [t for t in tables if set(t) <= set(family)] or tables
+        out: list[tuple[str, str]] = []
+        for t in tables:
+            out += [e for e in t[module] if e not in out]
+        return tuple(out)
+    if len(tables) == 2:
+        return tuple(e for e in tables[0][module] if e in tables[1][module])
+    return tables[0][module] if tables else ()
+
+
+def _source(module: str) -> Path:
+    return ENGINE / (module[len(PREFIX):] + ".py")
+
+
+@functools.cache
+def _numba_version() -> str | None:
+    """numba's version, read from its files (importing numba takes a third of a second)."""
+    spec = find_spec("numba")
+    if spec is None or spec.origin is None:
+        return None
+    try:
+        text = (Path(spec.origin).parent / "_version.py").read_text()
+        m = re.search(r'"version":\s*"([^"]+)"', text)
+        if m:
+            return m.group(1)
+    except OSError:
+        pass
+    from importlib.metadata import version
+
+    return version("numba")
+
+
+def _kernel_lines(module: str) -> dict[str, int]:
+    """Kernel name -> the line numba names its cache after (the first decorator's), for ``cache=True`` kernels."""
+    return _kernel_lines_of(_source(module), _source(module).stat().st_mtime_ns)
+
+
+@functools.cache
+def _kernel_lines_of(path: Path, mtime: int) -> dict[str, int]:
+    out = {}
+    first = 0  # the line of the first decorator above the next ``def``, if it caches
+    for i, line in enumerate(path.read_text().splitlines(), 1):
+        if line.startswith("@"):
+            if not first and line.startswith("@njit(") and "cache=True" in line:
+                first = i
+        elif line.startswith("def "):
+            if first:
+                out[line[4:line.index("(")]] = first
+            first = 0
+        elif line.strip() and not line.startswith((" ", "#", ")")):
+            first = 0
+    return out
+
+
+def _index(module: str, kernel: str) -> Path | None:
+    line = _kernel_lines(module).get(kernel)
+    if line is None:
+        return None
+    tag = f"py{sys.version_info[0]}{sys.version_info[1]}{getattr(sys, 'abiflags', '')}"
+    return _cache_dir() / f"{module.rsplit('.', 1)[1]}.{kernel}-{line}.{tag}.nbi"
+
+
+@functools.cache
+def _cache_dir() -> Path:
+    """Where numba keeps the engine's caches: ``$NUMBA_CACHE_DIR/engine_<hash>``, else ``__pycache__`` next to
+    the sources, else (not writable) the user's cache directory (numba's ``_CacheLocator`` classes, in order)."""
+    sub = f"{ENGINE.name}_{hashlib.sha1(str(ENGINE).encode()).hexdigest()}"
+    if os.environ.get("NUMBA_CACHE_DIR"):
+        return Path(os.environ["NUMBA_CACHE_DIR"]) / sub
+    tree = ENGINE / "__pycache__"
+    if os.access(tree if tree.exists() else ENGINE, os.W_OK):
+        return tree
+    base = os.environ.get("XDG_CACHE_HOME") or os.path.expanduser("~/.cache")
+    return Path(base) / "numba" / sub
+
+
+def _read_index(path: Path) -> tuple[str, bytes | None, list[str]]:
+    """(numba version, source stamp, data files) of an index, without unpickling numba's types."""
+    with open(path, "rb") as f:
+        version = pickle.load(f)
+        rest = f.read()
+    stamp = None
+    files = []
+    for _op, arg, _pos in pickletools.genops(rest):
+        if stamp is None and isinstance(arg, bytes):
+            stamp = arg
+        elif isinstance(arg, str) and arg.endswith(".nbc"):
+            files.append(arg)
+    return version, stamp, files
+
+
+def _hash(module: str) -> bytes:
+    return hashlib.sha256(_source(module).read_bytes()).digest()
+
+
+@functools.cache
+def _deps(module: str) -> frozenset[str]:
+    """The engine modules ``module`` imports, directly or not (itself included)."""
+    seen = {module}
+    todo = [module]
+    while todo:
+        for dep in _IMPORT.findall(_source(todo.pop()).read_text()):
+            dep = PREFIX + dep
+            if dep not in seen and _source(dep).exists():
+                seen.add(dep)
+                todo.append(dep)
+    return frozenset(seen)
+
+
+_IMPORT = re.compile(r"^from bridgeplay\.engine\.(\w+) import", re.M)
+
+
+def _fresh(module: str, kernel: str, version: str | None) -> bool:
+    """Whether numba will load ``kernel``'s cache, and that cache is newer than every module it depends on."""
+    path = _index(module, kernel)
+    if path is None:
+        return True  # (not a cached kernel of this module: nothing to compile)
+    try:
+        got, stamp, files = _read_index(path)
+        built = path.stat().st_mtime
+    except (OSError, pickle.UnpicklingError, EOFError, ValueError):
+        return False
+    if got != version or stamp != _hash(module) or not files:
+        return False
+    if not all((path.parent / f).exists() for f in files):
+        return False
+    return all(_source(dep).stat().st_mtime <= built for dep in _deps(module) if dep != module)
+
+
+def _drop_stale(modules: tuple[str, ...]) -> None:
+    """Delete the caches of ``modules`` that are older than a module they depend on (numba would load them)."""
+    for module in modules:
+        others = [d for d in _deps(module) if d != module]
+        if not others:
+            continue
+        newest = max(_source(d).stat().st_mtime for d in others)
+        short = module.rsplit(".", 1)[1]
+        for path in _cache_dir().glob(f"{short}.*.nb[ic]"):
+            try:
+                if path.stat().st_mtime < newest:
+                    path.unlink()
+            except OSError:
+                pass
+
+
+# -- compiling -------------------------------------------------------------------------------------
+def _cores() -> int:
+    try:
+        return len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        return os.cpu_count() or 1
+
+
+def _start_helper(group: tuple[tuple[str, str, str], ...]) -> subprocess.Popen | None:
+    """A process that compiles ``group`` into the on-disk cache (None if it cannot be started)."""
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    code = f"from bridgeplay.engine import cache; cache._compile_all({group!r})"
+    try:
+        return subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    except OSError:
+        return None
+
+
+def _compile_all(group: tuple[tuple[str, str, str], ...]) -> None:
+    """Compile (or load) each (module, kernel, signature) of ``group`` in this process."""
+    import importlib
+
+    for short, kernel, sig in group:
+        mod = importlib.import_module(PREFIX + short)
+        disp = getattr(mod, kernel, None)
+        if disp is None or not hasattr(disp, "compile"):
+            continue
+        disp.compile(_signature(sig))
+
+
+def _signature(spec: str) -> tuple:
+    """numba types from the few words of :data:`_SUIT_ENTRIES`."""
+    from numba import types
+
+    scalars = {"i64": types.int64, "f64": types.float64, "bool": types.boolean, "none": types.none,
+               "u64": types.uint64, "u16": types.uint16, "b1": types.boolean}
+    out = []
+    for word in spec.split():
+        if word in ("MEMOS", "STORE"):
+            from bridgeplay.engine import suit
+
+            out.append(suit._MEMOS if word == "MEMOS" else suit._STORE)
+        elif word == "DICT":
+            out.append(types.DictType(types.int64, types.int64))
+        elif word == "KIDS":  # a list (made in a kernel) of fronts
+            out.append(types.List(types.Array(types.uint64, 2, "C")))
+        elif word == "KIDW":
+            out.append(types.List(types.int64))
+        elif word.endswith("[:,:]"):
+            out.append(types.Array(scalars[word[:-5]], 2, "C"))
+        elif word.endswith("[:]"):
+            out.append(types.Array(scalars[word[:-3]], 1, "C"))
+        else:
+            out.append(scalars[word])
+    return tuple(out)
