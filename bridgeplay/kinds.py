@@ -11,7 +11,8 @@ bridgeplay`` stays light):
 * its ``expect:`` semantics: a module with ``validate(problem)``, ``check(problem, result) -> (errors,
   checked)``, ``checkable(problem, solver)`` and ``describe(problem, solver)``;
 * what ``bridgeplay compare`` runs on it, if anything;
-* the engine modules its solvers compile, for the first run's notice.
+* the engine modules its solvers compile (``engine/cache.py`` tells whether they must be compiled, and
+  compiles them), and about how long that takes on a 2-core machine, for the first run's notice.
 
 ``load``, ``solve``, ``compare``, ``batch``, ``validate``, the reports and ``bridgeplay solvers``
 dispatch through it; nothing else tests a problem's kind.  A new kind of problem is a new package plus
@@ -28,6 +29,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Protocol
 
+from bridgeplay.engine.cache import DEAL_KERNELS, SUIT_KERNELS
 from bridgeplay.errors import ProblemError, SolverError, shown
 from bridgeplay.options import Options
 from bridgeplay.result import Result
@@ -75,7 +77,6 @@ class Kind:
     compare: str | None = None
     kernels: tuple[str, ...] = ()
     compile_seconds: int = 0
-    example: Mapping[str, Any] | None = None  # a tiny problem whose solve loads (or compiles) the kernels
     tricks_target: bool = True  # its target is a number of tricks (``tricks:``, ``--tricks``)
 
     def solver(self, name: str) -> SolverInfo | None:
@@ -123,10 +124,8 @@ SUIT = Kind(
     default="bridgeplay.kinds:_suit_default",
     expect="bridgeplay.suit.expect",
     compare="bridgeplay.suit.compare:compare",
-    kernels=("bridgeplay.engine.suit", "bridgeplay.engine.split", "bridgeplay.engine.vectors",
-             "bridgeplay.engine.rules", "bridgeplay.engine.ddsuit"),
-    compile_seconds=45,
-    example={"kind": "suit", "north": "AJ", "south": "x", "tricks": 2, "suit_size": 6},  # 8 worlds
+    kernels=SUIT_KERNELS,
+    compile_seconds=40,
 )
 
 DEAL = Kind(
@@ -147,11 +146,8 @@ DEAL = Kind(
     ),
     default="bridgeplay.deal.exact:choose",
     expect="bridgeplay.deal.expect",
-    kernels=("bridgeplay.engine.dd", "bridgeplay.engine.deal", "bridgeplay.engine.dealplay",
-             "bridgeplay.engine.vectors", "bridgeplay.engine.suit"),
-    compile_seconds=60,
-    example={"kind": "deal", "north": "A.A..", "south": "2.2..", "outstanding": "KQ.KQ..", "trumps": "NT",
-             "lead": "N", "tricks": 2},
+    kernels=DEAL_KERNELS,
+    compile_seconds=10,
 )
 
 TREE = Kind(

@@ -220,22 +220,19 @@ def peek_kinds(files: Sequence[str]) -> set[str]:
     return found
 
 
-def warm_up(kind_names: Iterable[str], solver: str | None = None) -> float:
-    """Solve each kind's tiny example so its numba kernels are loaded in this process; return the seconds.
+def warm_up(kind_names: Iterable[str]) -> float:
+    """Compile (or load from numba's cache) the kernels of these kinds in this process; return the seconds.
 
     Run in the parent before workers are forked, so every worker (and every replacement of a killed
     one) starts with the kernels loaded and a time limit measures solving, not loading.
     """
+    from bridgeplay.engine import cache
+
     t0 = time.perf_counter()
-    for name in sorted(set(kind_names) - _WARM):
-        _WARM.add(name)
-        kind = kinds.get(name)
-        if kind.example is None or (solver is not None and kind.solver(solver) is None):
-            continue
-        try:
-            kinds.solve(kinds.from_dict(kind.example, "<warm-up>"), solver, Options(threads=1))
-        except Exception:  # noqa: BLE001 - a solver that cannot do this problem warms up on its first one
-            pass
+    modules = sorted({m for name in set(kind_names) - _WARM for m in kinds.get(name).kernels})
+    _WARM.update(kind_names)
+    if modules:
+        cache.warm(modules)
     return time.perf_counter() - t0
 
 
@@ -353,7 +350,7 @@ def _run_pool(files: Sequence[str], solver: str | None, check: bool, options: Op
               on_tick: Callable[[], None] | None) -> None:
     ctx = _context()
     if ctx.get_start_method() == "fork":
-        warm_up(peek_kinds(files), solver)
+        warm_up(peek_kinds(files))
     if n_workers > 1:
         options = options.with_(threads=1)  # beside sibling workers: they have the other cores
     pending = deque(range(len(files)))

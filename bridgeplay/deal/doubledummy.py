@@ -58,7 +58,8 @@ from bridgeplay.cards import (
     parse_strain,
     popcount,
 )
-from bridgeplay.engine.dd import OST, _solve, dd_tricks, new_tt, new_work
+from bridgeplay.engine.dd import OST, dd_tricks, new_tt, new_work
+from bridgeplay.engine.dd import solve as dd_solve
 
 __all__ = [
     "DDError",
@@ -232,7 +233,7 @@ def tricks(
     hands, trump, lead, cards = validate_position(deal, strain, leader, played)
     psuit, prank = _played_arrays(cards)
     work, tt = _ENGINE.ready()
-    ns = _solve(work, tt, hands, trump, lead, psuit, prank, len(cards), 0, _ENGINE.out)
+    ns = dd_solve(work, tt, hands, trump, lead, psuit, prank, len(cards), 0, _ENGINE.out)
     _ENGINE.done()
     total = sum(popcount(int(hands[(lead + 3) % 4, s])) for s in range(4))
     to_play = (lead + len(cards)) % 4
@@ -247,7 +248,7 @@ def card_values(
     psuit, prank = _played_arrays(cards)
     work, tt = _ENGINE.ready()
     out = _ENGINE.out
-    k = _solve(work, tt, hands, trump, lead, psuit, prank, len(cards), 1, out)
+    k = dd_solve(work, tt, hands, trump, lead, psuit, prank, len(cards), 1, out)
     _ENGINE.done()
     found = {Card(int(out[0, i]), int(out[1, i])): int(out[2, i]) for i in range(k)}
     return dict(sorted(found.items(), key=lambda kv: (kv[0].suit, -kv[0].rank)))
@@ -262,7 +263,7 @@ def dd_table(deal: Deal | str | np.ndarray) -> dict[str, dict[str, int]]:
     work, tt = _ENGINE.ready()
     out = _ENGINE.out
     psuit, prank = _played_arrays([])
-    _solve(work, tt, hands, 0, 0, psuit, prank, 0, 2, out)
+    dd_solve(work, tt, hands, 0, 0, psuit, prank, 0, 2, out)
     _ENGINE.done()
     return {key: {SEAT_LETTERS[x]: int(out[STRAIN_KEYS.index(key), x]) for x in range(4)} for key in TABLE_ORDER}
 

@@ -36,14 +36,14 @@ from bridgeplay import config
 from bridgeplay.cards import Card, N, S, W, trick_winner
 from bridgeplay.deal.worlddd import WorldDD
 from bridgeplay.engine.dealplay import last_trick_ns
-from bridgeplay.engine.suit import _representatives
+from bridgeplay.engine.rules import representatives
 from bridgeplay.engine.vectors import (
-    _expand_levels,
-    _find_superset,
-    _min_combine,
-    _pareto,
-    _values,
+    expand_levels,
+    find_superset,
     int_to_words,
+    min_combine,
+    pareto,
+    values,
     words_to_int,
 )
 
@@ -168,7 +168,7 @@ class DealSearch:
 
     def value(self, front: np.ndarray) -> np.ndarray:
         """Expected payoff (probability, or tricks over several levels) of each row."""
-        return _values(front, self.weights, self.nwords)
+        return values(front, self.weights, self.nwords)
 
     def row_levels(self, row: np.ndarray, levels: int) -> list[int]:
         return [words_to_int(row[i * self.nwords:(i + 1) * self.nwords]) for i in range(levels)]
@@ -193,7 +193,7 @@ class DealSearch:
             for _, ts, tr in table:
                 if ts == s:
                     gaps |= 1 << tr
-            for r in _ranks(int(_representatives(hand[s], gaps))):
+            for r in _ranks(int(representatives(hand[s], gaps))):
                 out.append((seat, s, r))
         return out
 
@@ -240,7 +240,7 @@ class DealSearch:
         """Σ of the weights of the worlds in ``x`` (one level)."""
         got = self._prob.get(x)
         if got is None:
-            got = float(_values(int_to_words(x, self.nwords).reshape(1, -1), self.weights, self.nwords)[0])
+            got = float(values(int_to_words(x, self.nwords).reshape(1, -1), self.weights, self.nwords)[0])
             self._prob[x] = got
         return got
 
@@ -275,7 +275,7 @@ class DealSearch:
         front = self._boundary_live(north, south, dfd, x, leader, tuple(live), depth, tau)
         if len(live) == len(ths):
             return front
-        return _expand_levels(front, np.array(src, dtype=np.int64), int_to_words(x, self.nwords), self.nwords)
+        return expand_levels(front, np.array(src, dtype=np.int64), int_to_words(x, self.nwords), self.nwords)
 
     def _boundary_live(self, north: Masks, south: Masks, dfd: Masks, x: int, leader: int, ths: tuple[int, ...],
                        depth: int | None, tau: float) -> np.ndarray:
@@ -283,7 +283,7 @@ class DealSearch:
             return np.zeros((1, 0), np.uint64)
         tl = _cards(north)
         if leader in (N, S) and self.cashes_all(north if leader == N else south, dfd):
-            return self.full_row(x, len(ths))
+            return self.full_row(x, len(ths)).copy()
         if tl == 1:
             return self.prune(self.last_trick(north, south, dfd, x, leader), tau)
         if depth == 0:
@@ -384,11 +384,11 @@ class DealSearch:
                 n2 = without(north, s, r) if seat == N else north
                 s2 = without(south, s, r) if seat == S else south
                 fronts.append(self.trick(n2, s2, dfd, x, ths, leader, table + (play,), depth, tau))
-            front = _pareto(np.concatenate(fronts)) if len(fronts) > 1 else fronts[0]
+            front = pareto(np.concatenate(fronts)) if len(fronts) > 1 else fronts[0]
             front = self.prune(front, tau)
         else:
             px = self.prob(x)
-            front = self.full_row(x, L)
+            front = self.full_row(x, L).copy()  # (writable: min_combine is compiled for writable arrays only)
             moves = self.defender_moves(north, south, dfd, seat, table, x)
             # the replies possible in most worlds first: they cut the front soonest
             moves.sort(key=lambda m: -self.prob(m[1]))
@@ -399,8 +399,8 @@ class DealSearch:
                 if fc.shape[0] == 0:
                     front = fc[:0].reshape(0, L * self.nwords)
                     break
-                notwc = self.full_row(x & ~xc, L)[0]
-                front = _min_combine(front, fc, notwc, self.weights, self.nwords, tau)
+                notwc = self.full_row(x & ~xc, L)[0].copy()
+                front = min_combine(front, fc, notwc, self.weights, self.nwords, tau)
                 if front.shape[0] == 0:
                     break
         self.remember(key, front, tau)
@@ -518,7 +518,7 @@ class DealSearch:
                 n2 = without(north, s, r) if seat == N else north
                 s2 = without(south, s, r) if seat == S else south
                 f = self.trick(n2, s2, dfd, x, ths, leader, table + (play,), look, tau)
-                if _find_superset(f, needw) >= 0:
+                if find_superset(f, needw) >= 0:
                     sub = self.explain(n2, s2, dfd, x, ths, leader, table + (play,), need, depth - 1, look)
                     return [Decision(seat, Card(s, r), x, sub)]
             raise AssertionError("no declarer play achieves the required vector")

@@ -18,12 +18,10 @@ Compile-time conventions (a first run compiles every kernel a solver needs):
   call site and propagation pass: ``suit._node`` keeps its recursive call sites few (three) and
   what does not recurse in kernels of its own (``_replies``, ``_gather``).
 * The kernel modules load numba's array-math registry with scipy.linalg hidden
-  (:func:`.cache.numba_without_scipy`): 0.15 s of a warm solve, for a flag the kernels never use.
-* Importing ``suit``, ``dd`` or ``dealplay`` ends with ``gc.freeze()``: numba's registries and the
-  kernels (some 10^5 objects) live as long as the process, and once frozen the collector's full
-  collections and the one at interpreter exit skip them (a warm AKQJ9/xx solve: 0.95 s -> 0.70 s).
-  Only garbage cycles among objects that existed before the import (the host program's) could be
-  kept alive by it.
+  (:func:`._numba.numba_without_scipy`): 0.15 s of a warm solve, for a flag the kernels never use.
+* The library never calls ``gc.freeze()`` (a notebook or a server must keep collecting its own
+  garbage); the command line does, once its command is done, so the collection at interpreter exit
+  skips numba's registries and the kernels, some 10^5 objects (a warm AKQJ9/xx: about 0.2 s).
 * The kernels code outside the engine calls have public names: ``rules.representatives``,
   ``follow_plays``, ``trick_winner`` (also in ``suit``), ``suit.world_bitsets``, ``new_memos``,
   ``solve_node``, ``vectors.values``, ``find_superset``, ``pareto``, ``min_combine``,

@@ -32,7 +32,6 @@ correctness (the kernel is compiled when first called, as without a warm-up), an
 from __future__ import annotations
 
 import functools
-import gc
 import hashlib
 import os
 import pickle
@@ -179,31 +178,7 @@ def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | N
             if helper is not None and helper.poll() is None:
                 helper.kill()  # (interrupted: the helper's kernels are compiled here as they are needed)
     _compile_all(tuple((m[len(PREFIX):], k, s) for m in modules for k, s in _entries(m, modules)))
-    gc.freeze()  # (the kernels now loaded live as long as the process: see bridgeplay/engine/__init__.py)
     return time.perf_counter() - t0
-
-
-def numba_without_scipy() -> None:
-    """Have numba load its array-math registry now, with scipy.linalg hidden (the kernel modules call this).
-
-    numba's first compile or cache load imports ``numba.np.arraymath``, which imports scipy.linalg
-    (numba's own import takes only the ``scipy`` package, for its version) just to set a flag,
-    ``_HAVE_BLAS``: whether ``np.convolve`` and ``np.correlate`` in jitted code use BLAS.  That is
-    0.15 s of a 0.65 s warm solve, and two OpenBLAS thread pools.  Imported while scipy.linalg cannot
-    be, the flag is False and those two use a plain loop; ``np.dot`` and ``np.linalg`` still import
-    scipy.linalg when a kernel uses them, and Python code imports it as usual.  Nothing happens when
-    scipy.linalg or that registry is imported already.
-    """
-    if "scipy.linalg" in sys.modules or "numba.np.arraymath" in sys.modules:
-        return
-    sys.modules["scipy.linalg"] = None  # type: ignore[assignment]  # (import scipy.linalg -> ImportError)
-    try:
-        import numba.np.arraymath  # noqa: F401
-    except ImportError:  # pragma: no cover - another numba
-        pass
-    finally:
-        if sys.modules.get("scipy.linalg", 0) is None:
-            del sys.modules["scipy.linalg"]
 
 
 # -- reading the cache ---------------------------------------------------------------------------

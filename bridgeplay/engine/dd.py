@@ -43,8 +43,6 @@ of entries; when the pool is full it is emptied (a generation bump) and refilled
 
 from __future__ import annotations
 
-import gc
-
 import numpy as np
 from numba import njit
 
@@ -1535,7 +1533,3 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
 solve = _solve
 
 
-# Everything imported so far (numba, its registries, the kernels) lives as long as the process: freeze it
-# out of the garbage collector's reach, so that its full collections and the one at exit skip those 10^5
-# objects (about 0.2 s of a warm start; see bridgeplay/engine/__init__.py).
-gc.freeze()

@@ -24,7 +24,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine import cache as _cache
+from bridgeplay.engine import _numba
 
 NT = 4
 
@@ -111,4 +111,4 @@ def _legal_mask(hands, player, lead_suit):
     return out
 
 
-_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)
+_numba.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -7,12 +7,10 @@ North, South and the defenders' cards are ``int64[4]`` masks.  Suits S, H, D, C 
 
 from __future__ import annotations
 
-import gc
-
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine import cache as _cache
+from bridgeplay.engine import _numba
 
 
 @njit(cache=True)
@@ -59,10 +57,6 @@ def last_trick_ns(north, south, dfd, west, idx, leader, trump, out):
         out[k] = 1 if (best & 1) == 0 else 0
 
 
-# Everything imported so far (numba, its registries, the kernels) lives as long as the process: freeze it
-# out of the garbage collector's reach, so that its full collections and the one at exit skip those 10^5
-# objects (about 0.2 s of a warm start; see bridgeplay/engine/__init__.py).
-gc.freeze()
 
 
-_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)
+_numba.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from numba import njit
 
-from bridgeplay.engine import cache as _cache
+from bridgeplay.engine import _numba
 
 
 @njit(cache=True)
@@ -80,4 +80,4 @@ follow_plays = _follow_plays
 trick_winner = _trick_winner
 
 
-_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)
+_numba.numba_without_scipy()  # (before numba's first compile or cache load: see there)

@@ -5,8 +5,6 @@ Seats are N, E, S, W = 0..3; a holding is an int mask with bit r for rank r.
 
 from __future__ import annotations
 
-import gc
-
 import numpy as np
 from numba import njit, types
 from numba.experimental import structref
@@ -1012,7 +1010,3 @@ new_memos = _new_memos
 solve_node = _node
 
 
-# Everything imported so far (numba, its registries, the kernels) lives as long as the process: freeze it
-# out of the garbage collector's reach, so that its full collections and the one at exit skip those 10^5
-# objects (about 0.2 s of a warm start; see bridgeplay/engine/__init__.py).
-gc.freeze()

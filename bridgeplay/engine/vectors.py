@@ -17,7 +17,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine import cache as _cache
+from bridgeplay.engine import _numba
 
 
 @njit(cache=True, inline="always")
@@ -1153,4 +1153,4 @@ min_combine = _min_combine
 expand_levels = _expand_levels
 
 
-_cache.numba_without_scipy()  # (before numba's first compile or cache load: see there)
+_numba.numba_without_scipy()  # (before numba's first compile or cache load: see there)

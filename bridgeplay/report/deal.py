@@ -85,7 +85,8 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
                            "chance can be lower", style="bold yellow"))
     if "samples" in extra:
         if extra.get("exhaustive"):
-            console.print(Text(f"all {extra['layouts']:,} layouts of the defenders' cards (exact weights)", style="dim"))
+            console.print(Text(f"all {extra['layouts']:,} layouts of the defenders' cards (exact weights)",
+                               style="dim"))
         else:
             console.print(Text(f"{extra['samples']} sampled layouts ({extra['distinct_worlds']} distinct) of "
                                f"{extra['layouts']:,}, seed {extra['seed']}", style="dim"))

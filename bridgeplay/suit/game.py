@@ -32,7 +32,8 @@ from dataclasses import replace
 import numpy as np
 
 from bridgeplay.cards import E, N, S, W, suit_move
-from bridgeplay.engine.suit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, _representatives
+from bridgeplay.engine.rules import representatives
+from bridgeplay.engine.suit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W
 from bridgeplay.errors import ProblemError
 from bridgeplay.suit.exact import root_lead
 from bridgeplay.suit.problem import SuitProblem
@@ -66,7 +67,7 @@ def _reps(hand: int, gaps: int) -> list[int]:
     key = (hand, gaps)
     got = _REPS.get(key)
     if got is None:
-        got = _REPS[key] = _ranks(int(_representatives(hand, gaps)))
+        got = _REPS[key] = _ranks(int(representatives(hand, gaps)))
     return got
 
 

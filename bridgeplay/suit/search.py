@@ -34,17 +34,17 @@ from bridgeplay.engine.suit import (
     LEAD_N,
     LEAD_S,
     LEAD_W,
-    _follow_plays,
-    _new_memos,
-    _representatives,
-    _solve_node,
-    _trick_winner,
-    _world_bitsets,
+    follow_plays,
+    new_memos,
+    representatives,
+    solve_node,
+    trick_winner,
+    world_bitsets,
 )
 from bridgeplay.engine.vectors import (
-    _find_superset,
-    _values,
+    find_superset,
     int_to_words,
+    values,
     weight_table,
     words_to_int,
 )
@@ -106,7 +106,7 @@ class SuitSearch:
         self.nw = len(self.west)
         self.nwords = max(1, (self.nw + 63) // 64)
         self.all = (1 << self.nw) - 1
-        self.hw = _world_bitsets(self.west, outstanding)
+        self.hw = world_bitsets(self.west, outstanding)
         self._has_west: list[int] | None = None
         self.allw = int_to_words(self.all, self.nwords)
         self.wts = np.zeros(self.nwords * 64)
@@ -179,7 +179,7 @@ class SuitSearch:
     @property
     def memos(self):
         if self._memos is None:
-            self._memos = _new_memos()
+            self._memos = new_memos()
         return self._memos
 
     @property
@@ -219,7 +219,7 @@ class SuitSearch:
 
     def prob_of(self, xs) -> float:
         """Σ over levels of the probability of the worlds in ``xs``."""
-        return float(_values(self.row(tuple(xs)).reshape(1, -1), self.wts, self.nwords)[0])
+        return float(values(self.row(tuple(xs)).reshape(1, -1), self.wts, self.nwords)[0])
 
     def full_row(self, x, levels: int) -> np.ndarray:
         xs = x if isinstance(x, tuple) else (x,) * levels
@@ -240,7 +240,7 @@ class SuitSearch:
         L = len(ths)
         xs = x if isinstance(x, np.ndarray) else self.row(self._xs(x, L))
         if len(table) == 4:
-            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
+            winner = trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
             if winner in (N, S):
                 ths = tuple(t - 1 for t in ths)
                 lead = LEAD_FREE
@@ -264,7 +264,7 @@ class SuitSearch:
         info = self._noinfo
         if top or report:
             info = (np.zeros((INFO + 1, m), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
-        front = _solve_node(
+        front = solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
             leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
             1 if top else 2 if report else 0, *info,
@@ -291,7 +291,7 @@ class SuitSearch:
 
     def lead_choices(self, north: int, south: int, dfd: int, seat: int) -> list[int]:
         hand, other = (north, south) if seat == N else (south, north)
-        return ranks_of(_representatives(hand, other | dfd))
+        return ranks_of(representatives(hand, other | dfd))
 
     def lead_front(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], seat: int, r: int,
                    tau: float = NO_PRUNE, lower: bool = False, best: bool = False):
@@ -396,13 +396,13 @@ class SuitSearch:
         if self.length_weights and self.nw > SMALL:
             lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
             if lb.shape[0]:
-                tau = float(_values(lb, self.wts, self.nwords).max()) - SLACK
+                tau = float(values(lb, self.wts, self.nwords).max()) - SLACK
         f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
         if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
             tau = NO_PRUNE
             f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
         self.first_tau[(seat, r)] = tau
-        vals = _values(f, self.wts, self.nwords)
+        vals = values(f, self.wts, self.nwords)
         i = int(np.argmax(vals))
         return (seat, r, f, float(vals[i]), i)
 
@@ -413,7 +413,7 @@ class SuitSearch:
             if r:
                 on_table |= 1 << r
         win = max((r for _, r in table), default=0) if self.low_dead else 0
-        return ranks_of(_follow_plays(hand, other | dfd | on_table, win))
+        return ranks_of(follow_plays(hand, other | dfd | on_table, win))
 
     # -- evaluation --------------------------------------------------------------
     def weights(self, prob: np.ndarray) -> np.ndarray:
@@ -422,7 +422,7 @@ class SuitSearch:
         return w
 
     def values(self, front: np.ndarray, prob: np.ndarray) -> np.ndarray:
-        return _values(front, self.weights(prob), self.nwords)
+        return values(front, self.weights(prob), self.nwords)
 
     def row_levels(self, row: np.ndarray, L: int) -> list[int]:
         """A front row as one world bitset (Python int) per level."""
@@ -460,7 +460,7 @@ class SuitSearch:
         if depth <= 0:
             return []
         if len(table) == 4:
-            winner = _trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
+            winner = trick_winner(leader, table[0][1], table[1][1], table[2][1], table[3][1])
             if winner in (N, S):
                 ths, lead = tuple(t - 1 for t in ths), LEAD_FREE
             else:
@@ -495,7 +495,7 @@ class SuitSearch:
                 s2 = south & ~(1 << r) if sd == S else south
                 ld2, t2 = (leader, table + ((sd, r),)) if table else (sd, ((sd, r),))
                 f = self._solve(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, xs2, tau2)
-                if _find_superset(f, need) >= 0:
+                if find_superset(f, need) >= 0:
                     sub = self._explain(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, x, xs2, need, tau2, depth - 1)
                     return [Decision(sd, r, x, sub)]
             raise AssertionError("no declarer play achieves the required vector")
