@@ -49,8 +49,12 @@ import bridgeplay.cli
 T1 = time.perf_counter()
 import numba
 T2 = time.perf_counter()
-from bridgeplay.solvers import solve
-from bridgeplay.problem import load
+try:  # the layout of a package per kind
+    from bridgeplay.kinds import load, solve
+    import bridgeplay.suit.exact  # (the engine modules a suit solve loads)
+except ImportError:  # an older checkout (--against)
+    from bridgeplay.solvers import solve
+    from bridgeplay.problem import load
 T3 = time.perf_counter()
 from numba.core import dispatcher, event
 compiles = event.RecordingListener()
@@ -69,8 +73,9 @@ T4 = time.perf_counter()
 result = solve(problem, "esm")
 T5 = time.perf_counter()
 from bridgeplay.report import render
+from rich.console import Console
 with contextlib.redirect_stdout(io.StringIO()):
-    render(problem, result, bridgeplay.cli.console())
+    render(problem, result, Console(highlight=False))
 T6 = time.perf_counter()
 first = sum(calls)
 print(json.dumps({"cli_imports": T1 - T0, "numba_import": T2 - T1, "engine_imports": T3 - T2,
