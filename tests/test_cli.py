@@ -116,18 +116,38 @@ def test_bad_options_are_one_line_exit_2(args: list[str], words: str, monkeypatc
     assert r.stderr.startswith("bridgeplay: error: ") and r.stderr.count("\n") == 1 and words in r.stderr
 
 
-def test_ctrl_c_exits_130_with_one_line(tmp_path: Path) -> None:
-    import signal
-    import time
-
+def _slow_tree(path: Path) -> Path:
     # ESM enumerates 2**20 strategies of this tree: minutes of work, and no kernel to compile first
     lines = ["kind: tree", "name: slow", "worlds: 2", "tree:", "  min: a", "  children:"]
     for i in range(20):
         lines += [f"    m{i}:", f"      max: b{i}", "      children: {'1': [1, 0], '2': [0, 1]}"]
-    (tmp_path / "slow.yaml").write_text("\n".join(lines) + "\n")
-    proc = subprocess.Popen([sys.executable, "-m", "bridgeplay", "solve", str(tmp_path / "slow.yaml"), "--json"],
-                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    path.write_text("\n".join(lines) + "\n")
+    return path
+
+
+@pytest.mark.parametrize("command", ["solve", "compare", "dd"])
+def test_ctrl_c_exits_130_with_one_line(command: str, tmp_path: Path) -> None:
+    """Ctrl-C (a real SIGINT to a real process) mid-work: exit 130, the one line, nothing on stdout."""
+    import os
+    import signal
+    import time
+
+    env = dict(os.environ)
+    if command == "solve":
+        args = [command, str(_slow_tree(tmp_path / "slow.yaml"))]
+    else:
+        # a fresh kernel cache: the command is still compiling its kernels when the signal comes
+        env["NUMBA_CACHE_DIR"] = str(tmp_path / "cache")
+        args = {"dd": ["dd", "N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876"],
+                "compare": ["compare", str(ROOT / "problems" / "paper" / "fig02-akqj9-xx.yaml")]}[command]
+    proc = subprocess.Popen([sys.executable, "-m", "bridgeplay", *args, "--json"], env=env,
+                            stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            # a CI script's background job starts with Ctrl-C ignored: restore the default
+                            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     time.sleep(3)
+    assert proc.poll() is None, "finished before the signal: the test needs slower work"
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130 and out == "" and err == "bridgeplay: interrupted\n"
+    # (a command that was compiling first said so on its own line)
+    assert proc.returncode == 130 and out == "" and err.endswith("bridgeplay: interrupted\n"), err[-2000:]
+    assert "Traceback" not in err and err.count("\n") <= 2
