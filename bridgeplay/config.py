@@ -16,6 +16,10 @@ MAX_ENUMERATE = 200_000
 # default of --max-memory, which leaves room on a small machine.
 MAX_MEMORY = 1 << 30
 
+# The deal kind's default method (no --solver) stops after this many seconds unless --time-limit says
+# otherwise: an exact search that would run for hours stops with a labelled result instead.
+DEFAULT_DEAL_SECONDS = 60.0
+
 # -- sampling ------------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 100
 DEFAULT_SEED = 1

@@ -25,10 +25,11 @@ import importlib
 import os
 import time
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any, Protocol
 
+from bridgeplay import config
 from bridgeplay.engine.cache import DEAL_KERNELS, SUIT_KERNELS
 from bridgeplay.errors import ProblemError, SolverError, shown
 from bridgeplay.options import Options
@@ -78,6 +79,7 @@ class Kind:
     kernels: tuple[str, ...] = ()
     compile_seconds: int = 0
     tricks_target: bool = True  # its target is a number of tricks (``tricks:``, ``--tricks``)
+    default_time_limit: float | None = None  # seconds the default method gets when --time-limit is not given
 
     def solver(self, name: str) -> SolverInfo | None:
         return next((s for s in self.solvers if s.name == name), None)
@@ -148,6 +150,7 @@ DEAL = Kind(
     expect="bridgeplay.deal.expect",
     kernels=DEAL_KERNELS,
     compile_seconds=10,
+    default_time_limit=config.DEFAULT_DEAL_SECONDS,
 )
 
 TREE = Kind(
@@ -255,6 +258,10 @@ def solve(problem: Problem, solver: str | None = None, options: Options | None =
     """Solve ``problem`` with the named solver, or its kind's default (the result then says why)."""
     options = options or Options()
     info, why = resolve(problem, solver, options)
+    limit = of(problem).default_time_limit
+    if why is not None and options.time_limit is None and limit is not None:
+        options = replace(options, time_limit=limit)
+        why += f"; stops after {limit:g} s (--time-limit to change)"
     t0 = time.perf_counter()
     result = info.function(problem, options)
     result.solver = info.name

@@ -50,12 +50,47 @@ def test_without_a_limit_nothing_is_stopped() -> None:
 
 def test_a_deal_search_under_a_tiny_memory_budget_gives_the_same_answer() -> None:
     """The memos are caches: emptied whenever they pass the budget, the search gives the same values."""
-    from bridgeplay.deal.exact import analyse, exact_worlds
+    from bridgeplay.deal.exact import analyse, exact_worlds, new_search
 
     p = load(ROOT / "problems/deals/fig16-spades-no-count.yaml")
     _, west = exact_worlds(p)
     weights = np.full(len(west), 1.0 / len(west))
-    roomy, first = analyse(p, west, weights)
-    tight, first_tight = analyse(p, west, weights, max_memory=1 << 20)
+    roomy, tight = new_search(p, west, weights), new_search(p, west, weights, max_memory=1 << 20)
+    first, first_tight = analyse(roomy, p), analyse(tight, p)
     assert tight.memo_flushes > 0 and roomy.memo_flushes == 0
     assert [(m[0], round(m[2], 12)) for m in first] == [(m[0], round(m[2], 12)) for m in first_tight]
+
+
+def test_esm_stopped_after_its_first_play_reports_that_play_exactly_as_a_lower_bound(monkeypatch) -> None:
+    """The time limit runs out once the first play is solved: the result is labelled (stopped, not exact,
+    a lower bound) and the play it holds has the value the full search gives it."""
+    from bridgeplay.deal.search import DealSearch
+
+    p = load(ROOT / "problems/deals/discovery-heart-ace-places-queen.yaml")
+    full = solve(p, "esm")
+    real = DealSearch.root_front
+
+    def then_time_is_up(self, *args, **kw):  # type: ignore[no-untyped-def]
+        front = real(self, *args, **kw)
+        if front.shape[0]:  # (a search pruned below its aspiration finds nothing, and the next one runs)
+            self.deadline = 0.0  # the play is solved: every later tick finds the limit passed
+        return front
+
+    monkeypatch.setattr(DealSearch, "root_front", then_time_is_up)
+    cut = solve(p, "esm", Options(time_limit=60))
+    assert cut.stopped == "time limit" and not cut.exact and cut.extra["bound"] == "lower"
+    assert len(cut.moves) == 1 and cut.stats["first_plays_solved"] == 1
+    assert cut.stats["first_plays"] == len(full.moves) > 1
+    exact = {m.move: m.probability for m in full.moves}
+    assert cut.probability == exact[cut.moves[0].move] <= full.probability
+    assert sum(s.contribution for s in cut.splits) == __import__("pytest").approx(cut.probability)
+    out = cut.to_json()
+    assert out["stopped"] == "time limit" and out["exact"] is False
+
+
+def test_the_default_method_for_a_deal_keeps_a_default_budget() -> None:
+    p = load(ROOT / "problems/deals/fig12-three-card-guess.yaml")
+    r = solve(p)
+    assert r.solver == "esm" and "stops after 60 s" in (r.why or "")
+    named = solve(p, "esm")
+    assert named.why is None and named.probability == r.probability

@@ -98,14 +98,19 @@ def strategy_json(decisions: list[Decision], weights: np.ndarray) -> list[dict[s
     return out
 
 
-def analyse(problem: DealProblem, west: np.ndarray, weights: np.ndarray, lookahead: int | None = None,
-            deadline: float | None = None, max_memory: int = config.MAX_MEMORY) -> tuple[DealSearch, list]:
-    """Run the search over the given worlds; returns the search and its first moves (best first)."""
+def new_search(problem: DealProblem, west: np.ndarray, weights: np.ndarray, lookahead: int | None = None,
+               deadline: float | None = None, max_memory: int = config.MAX_MEMORY) -> DealSearch:
+    """The Pareto-front search of the problem's position over the given worlds."""
+    return DealSearch(problem.trump, problem.defenders, west, weights, lookahead=lookahead, deadline=deadline,
+                      max_memory=max_memory)
+
+
+def analyse(search: DealSearch, problem: DealProblem, done: list | None = None) -> list:
+    """The first moves of the problem's position, best first, each with its exact value.
+
+    ``done`` receives each first play as its value is found (see :meth:`DealSearch.first_moves`)."""
     north, south, dfd, leader, table = root_state(problem)
-    search = DealSearch(problem.trump, dfd, west, weights, lookahead=lookahead, deadline=deadline,
-                        max_memory=max_memory)
-    first = search.first_moves(north, south, dfd, leader, table, thresholds(problem))
-    return search, first
+    return search.first_moves(north, south, dfd, leader, table, thresholds(problem), done=done)
 
 
 def best_line(problem: DealProblem, search: DealSearch, first: list, depth: int) -> tuple[list[int], list[Decision]]:
@@ -137,12 +142,17 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     worlds, west = exact_worlds(problem)
     weights = np.full(len(west), 1.0 / len(west))
     deadline = None if options.time_limit is None else t0 + options.time_limit
+    search = new_search(problem, west, weights, deadline=deadline, max_memory=options.max_memory)
+    done: list = []
     try:
-        search, first = analyse(problem, west, weights, deadline=deadline, max_memory=options.max_memory)
+        first = analyse(search, problem, done)
     except TimeUp:
-        raise SolverError(problem.file, "esm", (
-            f"esm did not finish within the time limit of {options.time_limit:g} s over {len(west):,} layouts; "
-            f"give it more time, or try --solver deal-alphamu --samples 200 (best defence over a sample)")) from None
+        if not done:
+            raise SolverError(problem.file, "esm", (
+                f"esm did not finish a first play within the time limit of {options.time_limit:g} s over "
+                f"{len(west):,} layouts; give it more time (--time-limit), or try --solver deal-alphamu "
+                f"--samples 200 (best defence over a sample)")) from None
+        return stopped(problem, search, worlds, west, weights, done, t0)
     need, line = best_line(problem, search, first, options.depth)
     target = problem.tricks is not None
     payoff = world_payoffs(need, len(west))
@@ -151,6 +161,31 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
                     "exhaustive": True}
     result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump)}
+    return result
+
+
+def stopped(problem: DealProblem, search: DealSearch, worlds: DealWorlds, west: np.ndarray, weights: np.ndarray,
+            done: list, t0: float) -> Result:
+    """What esm finished when the time limit stopped it: the first plays it solved, each with its exact
+    value; the best of them is a lower bound on the optimum (a play not yet solved may be better)."""
+    done = sorted(done, key=lambda m: -m[2])
+    north, south, dfd, leader, table = root_state(problem)
+    total = len(search.declarer_moves(north, south, dfd, (leader + len(table)) % 4, table))
+    _, front, _, i = done[0]
+    need = search.row_levels(front[i], len(thresholds(problem)))
+    target = problem.tricks is not None
+    payoff = world_payoffs(need, len(west))
+    result = deal_result(problem, "esm", METHOD, False, moves_of(problem, done),
+                         split_rows(worlds, west, weights, payoff, target), [])
+    result.stopped = "time limit"
+    result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
+                    "exhaustive": False,
+                    "first_plays_solved": len(done), "first_plays": total}
+    result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump),
+                    "bound": "lower",
+                    "note": (f"stopped at the time limit after solving {len(done)} of {total} first plays: "
+                             f"the best of them is a lower bound on the best line's value (give it more time "
+                             f"for the exact answer)")}
     return result
 
 

@@ -462,19 +462,21 @@ class DealSearch:
 
     def first_moves(self, north: Masks, south: Masks, dfd: Masks, leader: int, table: tuple[Play, ...],
                     ths: tuple[int, ...], steps: tuple[float, ...] = ASPIRATION,
+                    done: list[tuple[Play, np.ndarray, float, int]] | None = None,
                     ) -> list[tuple[Play, np.ndarray, float, int]]:
         """Every distinct first play of declarer: (play, front, best value, index of the best row), best first.
 
         Each value is exact.  It is found by aspiration: a search pruned at threshold ``tau`` either
         returns the best row (when the value is ``tau`` or more) or nothing; ``tau`` starts at the best
         value found so far (or the top of the scale) and steps down through ``steps`` (fractions of
-        the largest possible value) until a row is found.
+        the largest possible value) until a row is found.  ``done``, when given, receives each play as
+        its value is found (what is finished when :class:`TimeUp` stops the search).
         """
         seat = (leader + len(table)) % 4
         assert seat in (N, S), "declarer must be to play"
         top = len(ths) * self.prob(self.all)
         best = None
-        out = []
+        out = [] if done is None else done
         for play in self.declarer_moves(north, south, dfd, seat, table):
             taus = [best - SLACK] if best is not None else []
             taus += [f * top - SLACK for f in steps if best is None or f * top < best - SLACK]

@@ -27,7 +27,13 @@ def value_text(v: float | None, as_prob: bool) -> str:
 
 def method_lines(result: Result) -> list[Text]:
     """What ran (and why, when the user named no solver), and whether the number is exact."""
-    text = f"Method: {result.method}" + ("" if result.exact else " (an estimate, not exact)")
+    if result.exact:
+        caveat = ""
+    elif (result.extra or {}).get("bound") == "lower":
+        caveat = " (stopped before it finished: a lower bound, not exact)"
+    else:
+        caveat = " (an estimate, not exact)"
+    text = f"Method: {result.method}{caveat}"
     if result.why:
         text += f"; {result.why}"
     lines = [Text(text, style="dim")]

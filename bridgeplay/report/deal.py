@@ -71,6 +71,8 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
     target = result.probability is not None
     value = pct(result.probability) if target else f"{result.expected_tricks:.4f} tricks"
     word = ("chance" if target else "expected") if result.exact else ("estimated chance" if target else "estimate")
+    if extra.get("bound") == "lower":  # a search the time limit stopped: the best of the plays it solved
+        word = "chance at least" if target else "expected at least"
     line = Text.assemble(("Best card: ", "bold"), (", ".join(move_symbols(m) for m in result.best_moves),
                                                    "bold green"), (f"  {word} ", ""), (value, "bold"),
                          ("  exact" if result.exact else "", "dim"))
@@ -80,6 +82,8 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
         line.append(f"  (95% interval {pct(lo)}–{pct(hi)})" if target else f"  (95% interval {lo:.3f}–{hi:.3f})",
                     style="dim")
     console.print(line)
+    if extra.get("note"):
+        console.print(Text(extra["note"], style="bold yellow"))
     if "position_value" in extra or extra.get("lookahead"):
         console.print(Text("double dummy: this assumes declarer sees every card, which he does not; the true "
                            "chance can be lower", style="bold yellow"))
