@@ -93,21 +93,26 @@ def emit_json(obj: Any) -> None:
 
 
 def compile_first(kind: Any, quiet: bool = False) -> None:
-    """On a cold kernel cache, compile the kind's kernels before the solve starts, saying so on stderr: one
-    line, and a spinner while it runs on a terminal (the solve's own progress bar comes after it)."""
+    """On a cold kernel cache, compile the kind's kernels before the solve starts (see :func:`compile_kernels`)."""
+    compile_kernels(kind.kernels, kind.compile_seconds, quiet)
+
+
+def compile_kernels(kernels: tuple[str, ...], seconds: int, quiet: bool = False) -> None:
+    """On a cold kernel cache, compile ``kernels`` (engine modules) first, saying so on stderr: one line, and
+    a spinner while it runs on a terminal (the command's own progress bar comes after it)."""
     from bridgeplay.engine import cache
 
-    if not kind.kernels or not cache.cold(list(kind.kernels)):
+    if not kernels or not cache.cold(list(kernels)):
         return
     err = error_console()
-    text = f"compiling bridgeplay's kernels once — about {kind.compile_seconds} s"
+    text = f"compiling bridgeplay's kernels once — about {seconds} s"
     if err.is_terminal and not quiet:
         with err.status(text):
-            cache.warm(list(kind.kernels))
+            cache.warm(list(kernels))
         err.print(f"{text}: done")
     else:
         click.echo(f"bridgeplay: {text}", err=True)
-        cache.warm(list(kind.kernels))
+        cache.warm(list(kernels))
 
 
 @contextmanager

@@ -10,8 +10,10 @@ from typing import Any
 import click
 
 from bridgeplay.cards import SEAT_LETTERS, Card, CardError, Deal, parse_seat, parse_strain
-from bridgeplay.cli.common import BadInput, console, json_option
+from bridgeplay.cli.common import BadInput, compile_kernels, console, json_option
 from bridgeplay.errors import ProblemError
+
+DD_KERNELS = ("bridgeplay.engine.dd",)
 
 
 def _looks_like_file(arg: str) -> bool:
@@ -81,9 +83,11 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
         cards = _parse_played(played)
         try:
             validate_position(deal, strain, lead, cards)
+            compile_kernels(DD_KERNELS, 10, quiet=as_json)
             values = card_values(deal, strain, lead, cards)
         except (DDError, CardError) as exc:
             raise BadInput(f"--played: {exc}") from None
+    compile_kernels(DD_KERNELS, 10, quiet=as_json)
     table = dd_table(deal)
     to_play = SEAT_LETTERS[(lead + len(cards)) % 4]
     if as_json:
