@@ -94,3 +94,26 @@ def test_the_default_method_for_a_deal_keeps_a_default_budget() -> None:
     assert r.solver == "esm" and "stops after 60 s" in (r.why or "")
     named = solve(p, "esm")
     assert named.why is None and named.probability == r.probability
+
+
+def _slow_tree(n: int) -> dict:
+    return {"kind": "tree", "name": "slow", "worlds": 2,
+            "tree": {"min": "a", "children": {f"m{i}": {"max": f"b{i}", "children": {"1": [1, 0], "2": [0, 1]}}
+                                              for i in range(n)}}}
+
+
+def test_tree_esm_keeps_the_time_limit_and_gives_a_labelled_lower_bound() -> None:
+    """ESM on 2**20 strategies (about 15 s) stopped at 1 s: the best strategy played, its exact value, labelled."""
+    p = load(_slow_tree(20))
+    t0 = time.perf_counter()
+    r = solve(p, "esm", Options(time_limit=1))
+    assert time.perf_counter() - t0 < 2
+    assert r.stopped == "time limit" and not r.exact and r.extra["bound"] == "lower"
+    assert 0 < r.extra["strategies"] < 2 ** 20 and "pareto" in r.extra["note"]
+    exact = solve(p, "pareto")
+    assert r.value is not None and r.value <= exact.value + 1e-12
+    from bridgeplay.games.tree.solvers import strategy_value
+
+    index = {info.label: info for info in p.infosets}
+    played = {index[k].index: index[k].moves.index(v) for k, v in r.strategy.items()}
+    assert r.true_value == strategy_value(p, played)  # the value given is that strategy's, exactly

@@ -25,8 +25,13 @@ def render(problem: TreeProblem, result: Result, console: Console, tree: bool = 
     for line in method_lines(result):
         console.print(line)
     what = "chance" if as_prob else "expected payoff"
+    extra = result.extra or {}
+    if extra.get("bound") == "lower":  # stopped by the time limit: the best of the strategies played
+        what += " at least"
     console.print(Text.assemble(("Line: ", "bold"), (str(result.move or "—"), "bold green"),
                                 (f"  {what} ", ""), (value_text(result.value, as_prob), "bold")))
+    if extra.get("note"):
+        console.print(Text(extra["note"], style="bold yellow"))
     t = Table(box=box.SIMPLE_HEAD, show_header=False)
     t.add_column("")
     t.add_column("", justify="right")

@@ -267,15 +267,23 @@ def count_strategies(problem: TreeProblem) -> int:
     return g(0)
 
 
-def esm(problem: TreeProblem, max_strategies: int = MAX_STRATEGIES) -> TreeResult:
-    """Exhaustive strategy minimisation (Fig. 4): the best pure strategy against best defence."""
+def esm(problem: TreeProblem, max_strategies: int = MAX_STRATEGIES, deadline: float | None = None) -> TreeResult:
+    """Exhaustive strategy minimisation (Fig. 4): the best pure strategy against best defence.
+
+    Past ``deadline`` (a ``time.perf_counter()`` time) the enumeration stops: the best strategy of those
+    played is returned with its exact value, a lower bound on the optimum, and ``details["stopped"]``.
+    """
     leaves = _leaf_values(problem)
     reach = problem.root.reach
     best_value = -INF
     best: dict[int, int] = {}
     optimal: list[dict[int, int]] = []
     count = 0
+    stopped = False
     for s in strategies(problem):
+        if deadline is not None and count & 1023 == 0 and count and time.perf_counter() > deadline:
+            stopped = True
+            break
         count += 1
         if count > max_strategies:
             raise ValueError(f"more than {max_strategies} MAX strategies: too many for exhaustive enumeration")
@@ -289,7 +297,10 @@ def esm(problem: TreeProblem, max_strategies: int = MAX_STRATEGIES) -> TreeResul
         for mv in _first_ties(problem, s, {k: [problem.infosets[k].moves[m]] for k, m in s.items()}):
             if mv not in tied:
                 tied.append(mv)
-    details = {"strategies": count, "optimal": [line_text(strategy_labels(problem, s)) for s in optimal]}
+    details: dict[str, Any] = {"strategies": count,
+                               "optimal": [line_text(strategy_labels(problem, s)) for s in optimal]}
+    if stopped:
+        details["stopped"] = True
     return _result(problem, "esm", best, best_value, tied, details, true_value=best_value)
 
 
@@ -535,12 +546,13 @@ def prm(problem: TreeProblem) -> TreeResult:
 
 # --------------------------------------------------------------------------- dispatch and checks
 def solve_tree(problem: TreeProblem, solver: str, scoring: str = "levy", samples: int | None = None,
-               seed: int = config.DEFAULT_SEED, threshold: float | None = None) -> TreeResult:
-    """Run one solver by name (``repeated-levy`` etc. set the scoring too)."""
+               seed: int = config.DEFAULT_SEED, threshold: float | None = None,
+               deadline: float | None = None) -> TreeResult:
+    """Run one solver by name (``repeated-levy`` etc. set the scoring too); ``deadline`` stops esm."""
     if solver.startswith("repeated-"):
         solver, scoring = "repeated", solver.split("-", 1)[1]
     if solver == "esm":
-        return esm(problem)
+        return esm(problem, deadline=deadline)
     if solver == "pareto":
         return pareto(problem)
     if solver == "mm":
@@ -618,14 +630,23 @@ def to_result(problem: TreeProblem, line: TreeResult) -> Result:
 def _solve(problem: TreeProblem, name: str, options: Options | None) -> Result:
     options = options or Options()
     t0 = time.perf_counter()
+    deadline = None if options.time_limit is None else t0 + options.time_limit
     try:
         line = solve_tree(problem, name, scoring=options.scoring or "levy", samples=options.samples,
-                          seed=options.seed)
+                          seed=options.seed, deadline=deadline)
     except ValueError as exc:  # a tree too big for the solver (too many strategies, ...)
         raise SolverError(problem.file, name, f"{name}: {exc}") from None
     result = to_result(problem, line)
     result.stats = {"nodes": len(problem.nodes), "seconds": round(time.perf_counter() - t0, 4),
                     "worlds": len(problem.worlds)}
+    if result.extra.pop("stopped", False):
+        total = count_strategies(problem)
+        result.stopped, result.exact = "time limit", False
+        result.extra["bound"] = "lower"
+        result.extra["note"] = (f"stopped at the time limit after {line.details['strategies']:,} of {total:,} "
+                                f"MAX strategies: the best of them is a lower bound on the optimum"
+                                + ("; --solver pareto solves this tree exactly" if problem.single_node_infosets
+                                   else ""))
     return result
 
 
