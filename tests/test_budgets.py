@@ -15,6 +15,13 @@ from bridgeplay.kinds import load, solve
 from bridgeplay.options import Options
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+def _valid(out: dict) -> None:
+    """A stopped result's JSON is a valid result (bound and note are in the schema)."""
+    from test_schema import one_of
+
+    one_of(json.loads(json.dumps(out)), "result")
 FIG16 = ROOT / "problems/deals/fig16-kjtx-a98x-7nt.yaml"
 
 
@@ -85,7 +92,8 @@ def test_esm_stopped_after_its_first_play_reports_that_play_exactly_as_a_lower_b
     assert cut.probability == exact[cut.moves[0].move] <= full.probability
     assert sum(s.contribution for s in cut.splits) == __import__("pytest").approx(cut.probability)
     out = cut.to_json()
-    assert out["stopped"] == "time limit" and out["exact"] is False
+    assert out["stopped"] == "time limit" and out["exact"] is False and out["bound"] == "lower"
+    _valid(out)
 
 
 def test_the_default_method_for_a_deal_keeps_a_default_budget() -> None:
@@ -110,6 +118,7 @@ def test_tree_esm_keeps_the_time_limit_and_gives_a_labelled_lower_bound() -> Non
     assert time.perf_counter() - t0 < 2
     assert r.stopped == "time limit" and not r.exact and r.extra["bound"] == "lower"
     assert 0 < r.extra["strategies"] < 2 ** 20 and "pareto" in r.extra["note"]
+    _valid(r.to_json())
     exact = solve(p, "pareto")
     assert r.value is not None and r.value <= exact.value + 1e-12
     from bridgeplay.games.tree.solvers import strategy_value
@@ -117,3 +126,24 @@ def test_tree_esm_keeps_the_time_limit_and_gives_a_labelled_lower_bound() -> Non
     index = {info.label: info for info in p.infosets}
     played = {index[k].index: index[k].moves.index(v) for k, v in r.strategy.items()}
     assert r.true_value == strategy_value(p, played)  # the value given is that strategy's, exactly
+
+
+def test_the_suit_search_kernel_stops_at_the_time_limit() -> None:
+    """The exact suit search (numba, GIL released) reads its stop slot at every position: a 0.2 s limit on a
+    1.5 s problem stops it within a fraction of a second with the error that says what to try; a search
+    with room enough gives the unstopped answer."""
+    from bridgeplay.engine import cache
+    from bridgeplay.errors import SolverError
+
+    cache.warm(cache.SUIT_KERNELS)  # (compiling is not part of the limit)
+    p = load({"kind": "suit", "name": "KJ975/3", "north": "KJ975", "south": "3", "objective": "tricks"})
+    t0 = time.perf_counter()
+    try:
+        solve(p, "esm", Options(time_limit=0.2))
+    except SolverError as exc:
+        assert "time limit of 0.2 s" in str(exc) and "--solver repeated" in str(exc)
+    else:
+        raise AssertionError("not stopped")
+    assert time.perf_counter() - t0 < 1.0
+    roomy = solve(p, "esm", Options(time_limit=600))
+    assert roomy.stopped is None and roomy.expected_tricks == solve(p, "esm").expected_tricks

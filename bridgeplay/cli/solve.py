@@ -71,7 +71,9 @@ def solve_options(f: Any) -> Any:
                      help="Sample this many worlds (sampling solvers); default: all worlds."),
         click.option("--seed", type=SEED, default=1, show_default=True, help="Seed for sampling."),
         click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS",
-                     help="Deals: stop sampling / deepening when time is up and report what is done."),
+                     help="Stop the solve after SECONDS (compiling kernels first is not counted): what was finished "
+                          "is reported, labelled stopped, or the error says what to try instead.  Default: none "
+                          "(60 s for a deal's default method)."),
         click.option("--lookahead", type=click.IntRange(1, 13), default=None, metavar="TRICKS",
                      help="Deals: tricks searched exactly before double-dummy leaves (deal-vector, deal-prm, "
                           "deal-alphamu)."),

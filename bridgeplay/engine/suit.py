@@ -85,6 +85,8 @@ QUICK_WORK = 4_000_000  # a wider quick narrow combination keeps at most so many
 QUICK_ROWS = 4096  # ... when a reply has so many rows (below, the careful one is as fast and finds better lines)
 TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
+STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
+# solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
 
 @njit(cache=True)
@@ -669,6 +671,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             seat = 3 if lead == LEAD_W else 1 if lead == LEAD_E else -1
         if top == 2 and (seat == -1 or seat == 0 or seat == 2):
             return np.zeros((0, m), np.uint64)  # (declarer: the normalisation above is all that was asked)
+        if stats[STOP] != 0:
+            return np.zeros((0, m), np.uint64)  # (stopped: this front means nothing, see STOP)
         stats[0] += 1
         if dfd == 0 and nt == 0:
             # the defenders are out of the suit: declarer takes a trick per card of the longer hand

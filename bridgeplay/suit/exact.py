@@ -23,7 +23,7 @@ from bridgeplay.errors import SolverError
 from bridgeplay.options import Options
 from bridgeplay.result import MoveValue, Result, Split
 from bridgeplay.suit.problem import SuitProblem
-from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, Decision, SuitSearch
+from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, Budget, Decision, SuitSearch, TimeUp
 from bridgeplay.suit.worlds import SuitWorlds, worlds_for
 
 METHOD = "exact best defence over every layout (Pareto fronts; equals ESM)"
@@ -52,11 +52,11 @@ class SuitAnalysis:
     """
 
     def __init__(self, problem: SuitProblem, target: int | None, worlds: SuitWorlds | None = None,
-                 threads: int | None = None) -> None:
+                 threads: int | None = None, budget: Budget | None = None) -> None:
         self.problem = problem
         self.target = target
         self.worlds = worlds or worlds_for(problem)
-        self.search = SuitSearch(problem.north, problem.south, problem.outstanding, self.worlds.west)
+        self.search = SuitSearch(problem.north, problem.south, problem.outstanding, self.worlds.west, budget=budget)
         self.ths = thresholds(problem, target)
         self.levels = len(self.ths)
         p, s, dfd = problem.north, problem.south, problem.outstanding
@@ -70,7 +70,7 @@ class SuitAnalysis:
         k = min(config.SUIT_SEARCHES, len(plays)) if shared_out(self.worlds) else 1
         self.searches = [self.search]
         for _ in range(k - 1):
-            other = SuitSearch(p, s, dfd, self.worlds.west)
+            other = SuitSearch(p, s, dfd, self.worlds.west, budget=budget)
             other.share_dd(self.search)  # the double-dummy tricks, made once
             other.start(p, s, dfd, lead, self.ths, self.worlds.prob)
             self.searches.append(other)
@@ -199,7 +199,8 @@ def solve_threads(threads: int | None = None) -> int:
     return max(1, min(config.SUIT_THREADS if threads is None else threads, cores))
 
 
-def analyses(problem: SuitProblem, worlds: SuitWorlds, threads: int | None = None) -> list[SuitAnalysis]:
+def analyses(problem: SuitProblem, worlds: SuitWorlds, threads: int | None = None,
+             budget: Budget | None = None) -> list[SuitAnalysis]:
     """One solved search per target 1..max, side by side on :func:`solve_threads` threads.
 
     Each target has a search (and memos) of its own, and the exact kernels release the GIL, so
@@ -211,8 +212,8 @@ def analyses(problem: SuitProblem, worlds: SuitWorlds, threads: int | None = Non
     inner = solve_threads(threads)
     outer = inner if shared_out(worlds) else 1
     # (on its thread, a target's first plays then in turn)
-    return side_by_side(lambda t: SuitAnalysis(problem, t, worlds, threads=1 if outer > 1 else inner), targets,
-                        outer)
+    return side_by_side(lambda t: SuitAnalysis(problem, t, worlds, threads=1 if outer > 1 else inner, budget=budget),
+                        targets, outer)
 
 
 def solve(problem: SuitProblem, options: Options | None = None) -> Result:
@@ -223,12 +224,22 @@ def solve(problem: SuitProblem, options: Options | None = None) -> Result:
     if len(worlds) > config.MAX_SUIT_WORLDS:
         raise SolverError(problem.file, "esm", f"esm cannot take {len(worlds):,} worlds (limit "
                           f"{config.MAX_SUIT_WORLDS:,}); try --solver repeated --samples 100")
+    try:
+        with Budget(options.time_limit) as budget:
+            return _solve(problem, options, worlds, budget, t0)
+    except TimeUp:
+        raise SolverError(problem.file, "esm", (
+            f"esm did not finish within the time limit of {options.time_limit:g} s over {len(worlds):,} worlds; "
+            f"give it more time (--time-limit), or try --solver repeated --samples 100")) from None
+
+
+def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: Budget, t0: float) -> Result:
     nodes = 0
     result = Result(problem=problem.name, file=problem.file, kind="suit", solver="esm", method=METHOD, exact=True,
                     objective=problem.objective)
     if problem.objective == "tricks" or problem.tricks is not None:
         target = problem.tricks if problem.objective == "target" else None
-        an = SuitAnalysis(problem, target, worlds, threads=solve_threads(options.threads))
+        an = SuitAnalysis(problem, target, worlds, threads=solve_threads(options.threads), budget=budget)
         nodes = an.nodes
         levels = an.best_levels()
         if target is None:
@@ -247,7 +258,7 @@ def solve(problem: SuitProblem, options: Options | None = None) -> Result:
         result.strategy = strategy_json(problem, an.strategy(options.depth), worlds)
     else:
         # tricks: max -> the best line for every target, one row each
-        for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads)):
+        for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads, budget)):
             nodes += an.nodes
             result.table.append({"tricks": target, "probability": an.value, "moves": [
                 move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9

@@ -20,6 +20,7 @@ decides who wins the trick).
 
 from __future__ import annotations
 
+import threading
 from dataclasses import dataclass
 
 import numpy as np
@@ -34,6 +35,7 @@ from bridgeplay.engine.suit import (
     LEAD_N,
     LEAD_S,
     LEAD_W,
+    STOP,
     follow_plays,
     new_memos,
     representatives,
@@ -61,6 +63,51 @@ class Decision:
     # a defender's card after which the line gains nothing more in any world reaching it (a target
     # problem: it fails there), so declarer's later plays do not matter and are not shown
     decided: bool = False
+
+
+class TimeUp(Exception):
+    """The time limit stopped the search (its memos are then unusable: discard it)."""
+
+
+class Budget:
+    """A time limit over the searches registered with it: when it is up, a timer thread sets their
+    kernels' stop slot (``engine.suit.STOP``: the search kernel releases the GIL and reads it at every
+    position), and each search raises :class:`TimeUp` when its kernel returns.  Use it as a context
+    manager, or call :meth:`cancel` when the work is done."""
+
+    def __init__(self, seconds: float | None) -> None:
+        self.seconds = seconds
+        self.expired = False
+        self._flags: list[np.ndarray] = []
+        self._lock = threading.Lock()
+        self._timer: threading.Timer | None = None
+        if seconds is not None:
+            self._timer = threading.Timer(max(0.0, seconds), self._expire)
+            self._timer.daemon = True
+            self._timer.start()
+
+    def register(self, *flags: np.ndarray) -> None:
+        with self._lock:
+            self._flags.extend(flags)
+            if self.expired:
+                for f in flags:
+                    f[STOP] = 1
+
+    def _expire(self) -> None:
+        with self._lock:
+            self.expired = True
+            for f in self._flags:
+                f[STOP] = 1
+
+    def cancel(self) -> None:
+        if self._timer is not None:
+            self._timer.cancel()
+
+    def __enter__(self) -> Budget:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.cancel()
 
 
 NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
@@ -98,7 +145,7 @@ class SuitSearch:
     """
 
     def __init__(self, north: int, south: int, outstanding: int, west: np.ndarray,
-                 prob: np.ndarray | None = None) -> None:
+                 prob: np.ndarray | None = None, budget: Budget | None = None) -> None:
         self.north0 = north
         self.south0 = south
         self.outstanding = outstanding
@@ -117,6 +164,8 @@ class SuitSearch:
         # combinations that found rows only below the bound (9)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
+        if budget is not None:
+            budget.register(self.stats, self.lb_stats)
         self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
         # Pruned fronts move between transposed positions only when a world's probability
         # depends on nothing but West's length (then equal canonical worlds weigh the same);
@@ -269,6 +318,8 @@ class SuitSearch:
             leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
             1 if top else 2 if report else 0, *info,
         )
+        if stats[STOP]:
+            raise TimeUp
         if report and not top:
             return front, info, (north, south, dfd, leader, table, lead, ths)
         if top:
