@@ -115,7 +115,8 @@ def test_the_line_groups_replies_that_lead_to_the_same_play() -> None:
     branch where the line can no longer make the target says so instead of going on."""
     r = run("solve", str(ROOT / "problems/paper/fig22-j876-at32.yaml"))
     assert r.exit_code == 0, r.output
-    assert "if West plays 5 or 4" in r.output  # (under East's K or Q and the ace: lead the 7 next)
+    # (under East's K or Q and the ace: lead the 7 next; West's 5 and 4 are spot cards, one branch "x")
+    assert "if West plays x" in r.output and "x = 5 4 (the defenders), 3 2 (North-South)" in r.output
     assert "if East shows out — the line fails" in r.output  # (West holds KQ954 over the jack)
     out = json.loads(run("solve", str(ROOT / "problems/paper/fig22-j876-at32.yaml"), "--json").output)
     first = out["strategy"][0]

@@ -56,6 +56,7 @@ def render(problem: SuitProblem, result: Result, console: Console, tree: bool = 
         Text(f"Goal: {goal_text(problem)}    Solver: {result.solver}", style="dim"),
         Text(""),
         suit_diagram(problem),
+        *([Text(problem.legend, style="dim")] if problem.legend else []),
     )
     console.print(Panel(header, expand=False, box=box.ROUNDED))
     for line in method_lines(result):

@@ -8,6 +8,7 @@ the line as a strategy tree.  The literal ESM of Fig. 4 lives in
 
 from __future__ import annotations
 
+import json
 import os
 import time
 from collections import OrderedDict
@@ -158,19 +159,30 @@ def split_rows(problem: SuitProblem, worlds: SuitWorlds, good: dict[int, float])
 def strategy_json(
     problem: SuitProblem, decisions: list[Decision], worlds: SuitWorlds, position: int = 0
 ) -> list[dict[str, Any]]:
-    """The strategy tree as JSON; ``position`` is the number of cards already played to the current trick."""
-    out = []
+    """The strategy tree as JSON; ``position`` is the number of cards already played to the current trick.
+
+    A defender's cards that read the same (spot cards written ``x``) with the same line below them are
+    one branch, reached in the union of their worlds."""
+    out: list[dict[str, Any]] = []
+    merged: dict[str, tuple[dict[str, Any], int]] = {}
     for d in decisions:
         side = "declarer" if d.seat in (0, 2) else "defence"
         node: dict[str, Any] = {"play": problem.move_text(d.seat, d.rank), "side": side, "lead": position == 0}
-        if d.seat in (1, 3):
-            node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if d.worlds >> i & 1))
         if d.decided:
             node["decided"] = True
         if d.children:
             nxt = 0 if d.rank == -1 else (position + 1) % 4
             node["then"] = strategy_json(problem, d.children, worlds, nxt)
+        if d.seat in (1, 3):
+            key = json.dumps(node, sort_keys=True)
+            if key in merged:
+                first, reach = merged[key]
+                merged[key] = (first, reach | d.worlds)
+                continue
+            merged[key] = (node, d.worlds)
         out.append(node)
+    for node, reach in merged.values():
+        node["probability"] = float(sum(worlds.prob[i] for i in range(len(worlds)) if reach >> i & 1))
     return out
 
 
@@ -265,4 +277,6 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
             ]})
         result.target = "max"
     result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(worlds)}
+    if problem.legend:
+        result.extra["legend"] = problem.legend
     return result

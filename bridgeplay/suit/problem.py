@@ -54,6 +54,7 @@ class SuitProblem:
     vacant_east: int = config.HAND_SIZE
     suit_size: int = 13
     smalls: int = 0
+    legend: str = ""  # when every rank was named: which real cards the report writes x
     source: str = ""
     file: str = ""
     expect: dict[str, Any] = field(default_factory=dict, compare=False, hash=False)
@@ -88,6 +89,24 @@ class SuitProblem:
 
 
 # -- suit problems ------------------------------------------------------------
+def spot_cards(declarer: int, outstanding: int, known: int, suit_mask: int) -> int:
+    """The cards a book writes ``x`` when every rank is named (AQ10 / 432 reads AQT / xxx): the lowest run
+    of outstanding cards that no card of declarer's splits (each of them plays as any other, in every
+    world and on every trick) and every card below that run (declarer's, lower than all the
+    defenders' cards).  Nothing when that run has one card, or holds a card known to be with a defender.
+    The search never merges the defenders' cards; only the report and the JSON holdings group them."""
+    ranks = [r for r in range(15) if suit_mask >> r & 1]  # ascending
+    low = next((i for i, r in enumerate(ranks) if outstanding >> r & 1), None)
+    if low is None:
+        return 0
+    top = low
+    while top + 1 < len(ranks) and outstanding >> ranks[top + 1] & 1:
+        top += 1
+    run = sum(1 << ranks[i] for i in range(low, top + 1))
+    if top == low or run & known:
+        return 0
+    return sum(1 << ranks[i] for i in range(top + 1)) & (declarer | outstanding)
+
 _SUIT_FIELDS = {
     "name", "kind", "north", "south", "tricks", "objective", "lead", "west", "east", "vacant",
     "suit_size", "source", "expect", "notes", "note", "description",
@@ -163,6 +182,13 @@ def load(data: dict[str, Any], path: str) -> SuitProblem:
     smalls = north_x | south_x
     if nx + sx:
         smalls |= sum(1 << r for r in ranks_of(outstanding & ~west & ~east) if r < lowest_named)
+    legend = ""
+    if not nx + sx:
+        smalls = spot_cards(north | south, outstanding, west | east, suit_mask)
+        if smalls:
+            parts = [f"{' '.join(rank_char(r) for r in ranks_of(smalls & m))} ({who})"
+                     for m, who in ((outstanding, "the defenders"), (north | south, "North-South")) if smalls & m]
+            legend = "x = " + ", ".join(parts)
 
     objective = data.get("objective", "target")
     if objective not in ("target", "tricks"):
@@ -227,6 +253,7 @@ def load(data: dict[str, Any], path: str) -> SuitProblem:
         vacant_east=vacant_east,
         suit_size=suit_size,
         smalls=smalls,
+        legend=legend,
         source=str(source),
         file=path,
         expect=expect,
