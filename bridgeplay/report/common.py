@@ -128,7 +128,7 @@ class SplitText:
 # -- the line -----------------------------------------------------------------------------------------
 def _signature(node: dict[str, Any]) -> str:
     sub = ";".join(_signature(c) for c in node.get("then", []))
-    return f"{node['play']}{'!' if node.get('decided') else ''}[{sub}]"
+    return f"{node['play']}{'!' if node.get('decided') else ''}{'?' if node.get('avoided') else ''}[{sub}]"
 
 
 def _cards_text(cards: list[str]) -> str:
@@ -145,7 +145,7 @@ def _add_nodes(tree: Tree, nodes: list[dict[str, Any]], decided: str) -> None:
         seat, card = n["play"].split(":")
         kind = card if card in ("exit", "discard") else "card"
         sub = ";".join(_signature(c) for c in n.get("then", []))
-        key = f"{seat}|{n['side']}|{n.get('lead')}|{kind}|{n.get('decided', False)}|{sub}"
+        key = f"{seat}|{n['side']}|{n.get('lead')}|{kind}|{n.get('decided', False)}|{n.get('avoided', False)}|{sub}"
         groups.setdefault(key, []).append(n)
     for members in groups.values():
         n = members[0]
@@ -161,7 +161,10 @@ def _add_nodes(tree: Tree, nodes: list[dict[str, Any]], decided: str) -> None:
             label = f"[dim]if[/dim] {label}"
         else:
             label = f"[bold]{label}[/bold]"
-        if n.get("decided"):
+        if n.get("avoided"):
+            # (declarer could still gain here, but in every such layout another card beats the line)
+            label += " [dim]— the defence does better with another card[/dim]"
+        elif n.get("decided"):
             label += f" [dim]— {decided}[/dim]"
         child = tree.add(label)
         _add_nodes(child, n.get("then", []), decided)

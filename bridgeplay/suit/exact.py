@@ -170,6 +170,8 @@ def strategy_json(
         node: dict[str, Any] = {"play": problem.move_text(d.seat, d.rank), "side": side, "lead": position == 0}
         if d.decided:
             node["decided"] = True
+            if d.avoided:
+                node["avoided"] = True
         if d.children:
             nxt = 0 if d.rank == -1 else (position + 1) % 4
             node["then"] = strategy_json(problem, d.children, worlds, nxt)

@@ -63,6 +63,10 @@ class Decision:
     # a defender's card after which the line gains nothing more in any world reaching it (a target
     # problem: it fails there), so declarer's later plays do not matter and are not shown
     decided: bool = False
+    # ... of those, a card the defence does no better with than with another: declarer could still gain
+    # something here in some world reaching it (double dummy, so some continuation would), but in every
+    # such world another card of the defence's beats the line; ``avoided`` False: nothing can be gained
+    avoided: bool = False
 
 
 class TimeUp(Exception):
@@ -567,7 +571,12 @@ class SuitSearch:
                 continue
             needc = need & self.row((wc,) * L)
             if not needc.any():
-                out.append(Decision(seat, r, x & wc, [], decided=True))
+                if r == -1:
+                    after = (north, south, dfd, 0, ())
+                else:
+                    after = (north, south, dfd & ~(1 << r) if r > 0 else dfd,
+                             *((leader, table + ((seat, r),)) if table else (seat, ((seat, r),))))
+                out.append(Decision(seat, r, x & wc, [], decided=True, avoided=self._gains(*after, ths, x & wc)))
                 continue
             if r == -1:
                 sub = self._explain(north, south, dfd, 0, (), LEAD_FREE, ths, x, ix[a].copy(), needc, float(it[a]),
@@ -580,6 +589,16 @@ class SuitSearch:
                                 depth)
             out.append(Decision(seat, r, x & wc, sub))
         return out
+
+    def _gains(self, north: int, south: int, dfd: int, leader: int, table: tuple, ths: tuple[int, ...], x: int) -> bool:
+        """Whether declarer can still gain anything (a level, a trick) in some world of ``x`` from this position
+        (any continuation: the exact front over ``x``, unpruned, has a row with a bit in ``x``).  The front
+        over worlds wins a world whenever one continuation alone does, so this is double dummy's answer."""
+        if not x:
+            return False
+        xs = self.row((x,) * len(ths))
+        f = self._solve(north, south, dfd, leader, table, LEAD_FREE, ths, xs, NO_PRUNE)
+        return bool(f.shape[0]) and bool((f & xs).any())
 
     def _explain_pairs(self, north: int, south: int, dfd: int, leader: int, table: tuple, ths: tuple[int, ...], x: int,
                        need: np.ndarray, depth: int, ix: np.ndarray, it: np.ndarray, ih: np.ndarray) -> list[Decision]:
@@ -601,10 +620,11 @@ class SuitSearch:
             wc = self.void(seat, dfd) if e == 0 else self.holds(seat, e)
             if not x & wc:
                 continue
-            if not (need & self.row((wc,) * L)).any():
-                out.append(Decision(seat, e, x & wc, [], decided=True))
-                continue
             d1 = dfd & ~(1 << e) if e > 0 else dfd
+            if not (need & self.row((wc,) * L)).any():
+                gains = self._gains(north, south, d1, leader, table + ((seat, e),), ths, x & wc)
+                out.append(Decision(seat, e, x & wc, [], decided=True, avoided=gains))
+                continue
             fourth = []
             for a in range(int(ih[14])) if d4 > 0 else ():
                 if int(ih[16 + a]) != e:
@@ -614,11 +634,12 @@ class SuitSearch:
                 if not x & wc4:
                     continue
                 needc = need & self.row((wc4,) * L)
-                if not needc.any():
-                    fourth.append(Decision(seat4, w, x & wc4, [], decided=True))
-                    continue
                 d2 = d1 & ~(1 << w) if w > 0 else d1
                 t4 = table + ((seat, e), (s3, c3), (seat4, w))
+                if not needc.any():
+                    gains = self._gains(n3, so3, d2, leader, t4, ths, x & wc4)
+                    fourth.append(Decision(seat4, w, x & wc4, [], decided=True, avoided=gains))
+                    continue
                 sub = self._explain(n3, so3, d2, leader, t4, LEAD_FREE, ths, x & wc4, ix[a].copy(), needc,
                                     float(it[a]), d4)
                 fourth.append(Decision(seat4, w, x & wc4, sub))
