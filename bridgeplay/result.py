@@ -203,7 +203,7 @@ class Result:
             "stopped": self.stopped,
         }
         if self.table:
-            out["table"] = [{**row, "probability": clamp_probability(row.get("probability"))} for row in self.table]
+            out["targets"] = [{**row, "probability": clamp_probability(row.get("probability"))} for row in self.table]
         for key in ("estimate", "true_value"):
             v = getattr(self, key)
             if v is not None:

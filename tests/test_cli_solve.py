@@ -64,7 +64,7 @@ def test_tricks_max_gives_one_row_per_target(tmp_path: Path) -> None:
     f = tmp_path / "aq.yaml"
     f.write_text("kind: suit\nnorth: AQ\nsouth: xx\ntricks: max\n")
     out = json.loads(run("solve", str(f), "--json").output)
-    table = {row["tricks"]: row["probability"] for row in out["table"]}
+    table = {row["tricks"]: row["probability"] for row in out["targets"]}
     assert table[1] == pytest.approx(1.0)
     assert table[2] == pytest.approx(0.5, abs=1e-9)  # the finesse; the K is never singleton-droppable
 
@@ -139,8 +139,9 @@ def test_tricks_on_the_command_line_replaces_the_files_target() -> None:
     avg = json.loads(run("solve", f, "--tricks", "avg", "--json").stdout)
     assert avg["objective"] == "tricks" and avg["expected_tricks"] == 2.0  # rounded to 1e-12
     every = json.loads(run("suit", "AQT", "432", "--json").stdout)  # default: every target
-    assert {r["tricks"]: r["probability"] for r in every["table"]} == pytest.approx({1: 1.0, 2: 0.76, 3: 0.24},
-                                                                                      abs=5e-4)
+    assert {r["tricks"]: r["probability"] for r in every["targets"]} == pytest.approx({1: 1.0, 2: 0.76, 3: 0.24},
+                                                                                        abs=5e-4)
+    assert every["expected_tricks"] == pytest.approx(2.0, abs=5e-4) and every["moves"][0]["move"] == "S:x"
 
 
 @pytest.mark.parametrize("args,words", [

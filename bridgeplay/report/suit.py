@@ -69,6 +69,10 @@ def render(problem: SuitProblem, result: Result, console: Console, tree: bool = 
         for row in result.table:
             t.add_row(str(row["tricks"]), pct(row["probability"]), ", ".join(row["moves"]))
         console.print(t)
+        if result.expected_tricks is not None:
+            console.print(Text.assemble(("Most tricks on average: ", "bold"),
+                                        (", ".join(result.best_moves), "bold green"),
+                                        ("  expected ", ""), (f"{result.expected_tricks:.4f}", "bold"), " tricks"))
         return
     if result.probability is not None:
         console.print(Text.assemble(("Best line: ", "bold"), (", ".join(result.best_moves), "bold green"),

@@ -278,6 +278,11 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
                 move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9
             ]})
         result.target = "max"
+        # and the line for the most tricks on average, with every first play's expected tricks
+        an = SuitAnalysis(problem, None, worlds, threads=solve_threads(options.threads), budget=budget)
+        nodes += an.nodes
+        result.expected_tricks = an.value
+        result.moves = [MoveValue(move_text(problem, seat, r), None, v) for seat, r, f, v, i in an.first_moves]
     result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(worlds)}
     if problem.legend:
         result.extra["legend"] = problem.legend
