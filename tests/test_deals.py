@@ -418,12 +418,12 @@ def test_cli_sampled_solver_reports_sample_seed_and_interval() -> None:
 
 def test_esm_on_a_full_deal_refuses_and_the_default_samples_and_says_so() -> None:
     """2,704,156 layouts are beyond the exact solver.  Named, it refuses and says what would run (a solver the
-    user names is never replaced by another); without --solver the deal kind picks repeated minimaxing over a
-    sample, and the result and the report say so and why."""
+    user names is never replaced by another); without --solver the deal kind picks best defence over a sample
+    (alpha-mu: no strategy fusion, unlike repeated minimaxing), and the result and the report say so and why."""
     with pytest.raises(SolverError, match=r"esm cannot enumerate 2,704,156 layouts \(limit 5,000\); try --solver"):
         solve(load(FIG16), "esm", Options(samples=4, seed=3))
     r = solve(load(FIG16), None, Options(samples=4, seed=3))
-    assert r.solver == "deal-repeated" and r.extra["samples"] == 4 and not r.extra["exhaustive"] and not r.exact
+    assert r.solver == "deal-alphamu" and r.extra["samples"] == 4 and not r.extra["exhaustive"] and not r.exact
     assert "too many for the exact solver" in r.why
     out = CliRunner().invoke(main, ["solve", str(FIG16), "--samples", "4", "--seed", "3"])
     assert out.exit_code == 0, out.output
