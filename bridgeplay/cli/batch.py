@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import os
 import sys
 from typing import Any
 
@@ -53,7 +54,7 @@ def batch(paths: tuple[str, ...], solver: str | None, jobs: int | None, check: b
     if not files:
         raise BadInput(f"no problem files (*.yaml, *.yml) under {', '.join(paths)}")
     out = console()
-    if not out.is_terminal:
+    if not out.is_terminal and not os.environ.get("COLUMNS"):  # a log: wide rows, unless a width is asked for
         out = Console(highlight=False, width=max(out.width, 160))
     err = error_console()
     show_progress = not as_json and out.is_terminal and err.is_terminal

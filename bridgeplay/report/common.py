@@ -82,21 +82,24 @@ def moves_table(result: Result, exhaustive: bool = True) -> Table:
 
 
 def splits_table(result: Result, title: str, split_text: Any, holdings_title: tuple[str, str],
-                 max_holdings: int | None = None, separator: str = ", ") -> Table:
+                 max_holdings: int | None = None, separator: str = ", ", width: int = 100) -> Table:
     """The verification table: one row per split (or layout pattern), with the totals.
 
     ``split_text(split)`` writes a row's first cell; ``holdings_title`` is the holdings column's title
-    for a target and for expected tricks; ``max_holdings`` cuts long lists of holdings.
+    for a target and for expected tricks; ``max_holdings`` cuts long lists of holdings.  Below 80
+    columns (``width``) the headers are short; the numbers never wrap, the holdings wrap between
+    holdings and, a holding longer than its column, inside it: nothing is cut.
     """
     target = result.probability is not None
+    narrow = width < 80
     t = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
-    for col, just in (("split" if split_text is None else split_text.title, "left"), ("probability", "right"),
-                      ("cases", "right")):
-        t.add_column(col, justify=just)
+    for col, just in (("split" if split_text is None else split_text.title, "left"),
+                      ("prob." if narrow else "probability", "right"), ("cases", "right")):
+        t.add_column(col, justify=just, no_wrap=True)
     if target:
-        t.add_column("succeed", justify="right")
-    t.add_column(holdings_title[0] if target else holdings_title[1])
-    t.add_column("contribution", justify="right")
+        t.add_column("made" if narrow else "succeed", justify="right", no_wrap=True)
+    t.add_column(holdings_title[0] if target else holdings_title[1], overflow="fold", ratio=1)
+    t.add_column("adds" if narrow else "contribution", justify="right", no_wrap=True)
     for s in result.splits:
         shown = s.holdings if max_holdings is None else s.holdings[:max_holdings]
         more = len(s.holdings) - len(shown)

@@ -16,13 +16,17 @@ DIAGNOSIS_STYLE = {"optimal": "green", "strategy fusion": "bold red", "non-local
                    "strategy fusion + non-locality": "bold red", "sub-optimal": "yellow"}
 
 
-def compare_table(block: dict[str, Any], as_prob: bool, title: str = "Solvers against best defence") -> Table:
-    """One row per solver: first play, own estimate, true value, loss, diagnosis."""
+def compare_table(block: dict[str, Any], as_prob: bool, title: str = "Solvers against best defence",
+                  width: int = 100) -> Table:
+    """One row per solver: first play, own estimate, true value, loss, diagnosis.  Below 80 columns
+    (``width``) the headers are short and long solver names and diagnoses wrap: no column is dropped."""
+    narrow = width < 80
     t = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left")
-    for col, just in (("solver", "left"), ("first", "left"), ("estimate", "right"),
-                      ("true value", "right"), ("loss", "right")):
+    t.add_column("solver", justify="left", overflow="fold", min_width=8)
+    for col, just in (("first", "left"), ("est." if narrow else "estimate", "right"),
+                      ("true" if narrow else "true value", "right"), ("loss", "right")):
         t.add_column(col, justify=just, no_wrap=True)
-    t.add_column("diagnosis", justify="left")
+    t.add_column("diagnosis", justify="left", overflow="fold", min_width=10, ratio=1)
     for row in block["solvers"]:
         diag = row["diagnosis"]
         style = next((s for k, s in DIAGNOSIS_STYLE.items() if diag == k), "dim")
@@ -52,14 +56,15 @@ def render_compare(out: dict[str, Any], console: Console) -> None:
     head = Text(out["problem"], style="bold")
     console.print(Panel(head, expand=False, box=box.ROUNDED))
     if out.get("units") == "payoff":  # a tree: expected payoffs
-        console.print(compare_table(out, as_prob=False, title=f"Optimum {out['optimum']:.4f}"))
+        console.print(compare_table(out, as_prob=False, title=f"Optimum {out['optimum']:.4f}", width=console.width))
         return
     blocks = out.get("targets") or [out]
     for block in blocks:
         target = block.get("tricks", out.get("target"))
         as_prob = out.get("units") == "probability"
         goal = f"{target} trick{'s' if target != 1 else ''}" if as_prob else "expected tricks"
-        console.print(compare_table(block, as_prob, title=f"{goal}: optimum {value_text(block['optimum'], as_prob)}"))
+        console.print(compare_table(block, as_prob, title=f"{goal}: optimum {value_text(block['optimum'], as_prob)}",
+                                    width=console.width))
         _compare_notes(block, console)
     console.print(Text("true value = the solver's line played against best defence in every world; "
                        "loss = optimum − true value", style="dim"))

@@ -103,7 +103,8 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
     if result.splits:
         console.print(splits_table(result, "Verification by layout (suit lengths S-H-D-C, West / East)",
                                    SplitText("layout", "{west} / {east}"),
-                                   ("layouts that succeed (West – East)", "tricks by layout"), max_holdings, "; "))
+                                   ("layouts that succeed (West – East)", "tricks by layout"), max_holdings, "; ",
+                                   width=console.width))
     if tree and result.strategy:
         console.print(strategy_tree(result))
     console.print(stats_line(result))

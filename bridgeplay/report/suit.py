@@ -33,8 +33,8 @@ def suit_diagram(problem: SuitProblem) -> RenderableType:
     grid.add_column(justify="center")
     grid.add_column(justify="left")
     grid.add_row("", Text(f"N  {problem.holding_text(problem.north)}", style="bold"), "")
-    west = f"W  {problem.holding_text(known_w)}…" if known_w else "W"
-    east = f"E  {problem.holding_text(known_e)}…" if known_e else "E"
+    west = f"W  {problem.holding_text(known_w)} …" if known_w else "W"  # (known cards, and maybe more)
+    east = f"E  {problem.holding_text(known_e)} …" if known_e else "E"
     grid.add_row(west, Text(f"outstanding {problem.holding_text(out)} ({popcount(out)})", style="dim"), east)
     grid.add_row("", Text(f"S  {problem.holding_text(problem.south)}", style="bold"), "")
     return grid
@@ -84,7 +84,7 @@ def render(problem: SuitProblem, result: Result, console: Console, tree: bool = 
     console.print(moves_table(result))
     if result.splits:
         console.print(splits_table(result, "Verification (split West–East)", SplitText("split", "{west}-{east}"),
-                                   ("holdings that succeed", "tricks by holding")))
+                                   ("holdings that succeed", "tricks by holding"), width=console.width))
     if tree and result.strategy:
         console.print(strategy_tree(result))
     console.print(stats_line(result))
