@@ -147,3 +147,23 @@ def test_the_suit_search_kernel_stops_at_the_time_limit() -> None:
     assert time.perf_counter() - t0 < 1.0
     roomy = solve(p, "esm", Options(time_limit=600))
     assert roomy.stopped is None and roomy.expected_tricks == solve(p, "esm").expected_tricks
+
+
+def test_ctrl_c_while_a_kernel_compiles_is_held_until_it_is_done() -> None:
+    """A library caller's Ctrl-C during numba's compiler is held to the next kernel (numba would turn it into
+    another error); the handler of before is back afterwards."""
+    import os
+    import signal
+
+    import pytest
+
+    from bridgeplay.engine.cache import _interrupts_between
+
+    before = signal.getsignal(signal.SIGINT)
+    with pytest.raises(KeyboardInterrupt):
+        with _interrupts_between() as check:
+            os.kill(os.getpid(), signal.SIGINT)
+            time.sleep(0.05)  # (the signal is handled here: held, not raised)
+            reached = True
+            check()
+    assert reached and signal.getsignal(signal.SIGINT) is before

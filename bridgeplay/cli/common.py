@@ -108,11 +108,20 @@ def compile_kernels(kernels: tuple[str, ...], seconds: int, quiet: bool = False)
     text = f"compiling bridgeplay's kernels once — about {seconds} s"
     if err.is_terminal and not quiet:
         with err.status(text):
-            cache.warm(list(kernels))
+            cache.warm(list(kernels), on_interrupt=exit_interrupted)
         err.print(f"{text}: done")
     else:
         click.echo(f"bridgeplay: {text}", err=True)
-        cache.warm(list(kernels))
+        cache.warm(list(kernels), on_interrupt=exit_interrupted)
+
+
+def exit_interrupted() -> None:
+    """Ctrl-C while the kernels compile: the one line, exit 130 at once (nothing has been written yet; numba
+    writes each cache file whole)."""
+    sys.stdout.flush()
+    sys.stderr.write("\nbridgeplay: interrupted\n" if error_console().is_terminal else "bridgeplay: interrupted\n")
+    sys.stderr.flush()
+    os._exit(130)
 
 
 @contextmanager

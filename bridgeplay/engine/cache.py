@@ -31,15 +31,19 @@ correctness (the kernel is compiled when first called, as without a warm-up), an
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import hashlib
 import os
 import pickle
 import pickletools
 import re
+import signal
 import subprocess
 import sys
+import threading
 import time
+from collections.abc import Callable, Iterator
 from importlib.util import find_spec
 from pathlib import Path
 
@@ -155,8 +159,14 @@ def missing(modules: list[str] | tuple[str, ...]) -> list[str]:
     return out
 
 
-def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | None = None) -> float:
+def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | None = None,
+         on_interrupt: Callable[[], None] | None = None) -> float:
     """Compile, or load from the cache, the kernels a solve needing ``modules`` calls; return the seconds.
+
+    Ctrl-C while a kernel compiles: with ``on_interrupt`` (a command line's "print one line and exit
+    130"), the helper process is killed and ``on_interrupt()`` is called at once (numba writes each
+    cache file whole, by a rename, so none is left half-made); without it, the interrupt is held until
+    that kernel is compiled (see :func:`_compile_all`).
 
     ``parallel`` (default: when :func:`cold` and this process may use two cores or more) compiles the
     suit search's subtrees in two processes first (see the module).  Caches made stale by an edit of a
@@ -171,13 +181,13 @@ def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | N
     if parallel and PREFIX + "suit" in modules:
         helper = _start_helper(_SUIT_HELPER)
         try:
-            _compile_all(_SUIT_MAIN)
+            _compile_all(_SUIT_MAIN, on_interrupt, helper)
             if helper is not None:
                 helper.wait()
         finally:
             if helper is not None and helper.poll() is None:
                 helper.kill()  # (interrupted: the helper's kernels are compiled here as they are needed)
-    _compile_all(tuple((m[len(PREFIX):], k, s) for m in modules for k, s in _entries(m, modules)))
+    _compile_all(tuple((m[len(PREFIX):], k, s) for m in modules for k, s in _entries(m, modules)), on_interrupt)
     return time.perf_counter() - t0
 
 
@@ -352,16 +362,56 @@ def _start_helper(group: tuple[tuple[str, str, str], ...]) -> subprocess.Popen |
         return None
 
 
-def _compile_all(group: tuple[tuple[str, str, str], ...]) -> None:
-    """Compile (or load) each (module, kernel, signature) of ``group`` in this process."""
+def _compile_all(group: tuple[tuple[str, str, str], ...], on_interrupt: Callable[[], None] | None = None,
+                 helper: subprocess.Popen | None = None) -> None:
+    """Compile (or load) each (module, kernel, signature) of ``group`` in this process.
+
+    Ctrl-C is held while a kernel compiles and raised between kernels: numba turns a KeyboardInterrupt
+    raised inside its compiler into other errors ("no compiled object yet").  With ``on_interrupt`` it
+    kills ``helper`` and calls ``on_interrupt()`` at once instead (see :func:`warm`)."""
     import importlib
 
-    for short, kernel, sig in group:
-        mod = importlib.import_module(PREFIX + short)
-        disp = getattr(mod, kernel, None)
-        if disp is None or not hasattr(disp, "compile"):
-            continue
-        disp.compile(_signature(sig))
+    def hard() -> None:
+        if helper is not None and helper.poll() is None:
+            helper.kill()
+        assert on_interrupt is not None
+        on_interrupt()
+
+    with _interrupts_between(hard if on_interrupt is not None else None) as check:
+        for short, kernel, sig in group:
+            check()
+            mod = importlib.import_module(PREFIX + short)
+            disp = getattr(mod, kernel, None)
+            if disp is None or not hasattr(disp, "compile"):
+                continue
+            disp.compile(_signature(sig))
+
+
+@contextlib.contextmanager
+def _interrupts_between(hard: Callable[[], None] | None = None) -> Iterator[Callable[[], None]]:
+    """Hold SIGINT inside the block (or call ``hard()`` when it comes); ``check()`` raises KeyboardInterrupt
+    if one came, and so does the end of the block.  (Only in the main thread, where Ctrl-C is not ignored.)"""
+    pending: list[int] = []
+
+    def handler(signum: int, frame: object) -> None:
+        if hard is not None:
+            hard()
+        pending.append(signum)
+
+    def check() -> None:
+        if pending:
+            raise KeyboardInterrupt
+
+    if threading.current_thread() is not threading.main_thread() or signal.getsignal(signal.SIGINT) in (
+            signal.SIG_IGN, None):
+        yield check
+        return
+    old = signal.signal(signal.SIGINT, handler)
+    try:
+        yield check
+    finally:
+        signal.signal(signal.SIGINT, old)
+    check()
 
 
 def _signature(spec: str) -> tuple:
