@@ -69,10 +69,15 @@ def render(problem: SuitProblem, result: Result, console: Console, tree: bool = 
         for row in result.table:
             t.add_row(str(row["tricks"]), pct(row["probability"]), ", ".join(row["moves"]))
         console.print(t)
+        for row in result.table:
+            if row.get("line") and row["probability"] < 1 - 1e-9 and row["probability"] > 1e-9:
+                console.print(Text.assemble((f"{row['tricks']} tricks: ", "bold"), row["line"]))
         if result.expected_tricks is not None:
             console.print(Text.assemble(("Most tricks on average: ", "bold"),
                                         (", ".join(result.best_moves), "bold green"),
                                         ("  expected ", ""), (f"{result.expected_tricks:.4f}", "bold"), " tricks"))
+        if result.extra.get("line"):
+            console.print(Text.assemble(("  in words: ", "dim"), result.extra["line"]))
         return
     if result.probability is not None:
         console.print(Text.assemble(("Best line: ", "bold"), (", ".join(result.best_moves), "bold green"),
@@ -81,6 +86,8 @@ def render(problem: SuitProblem, result: Result, console: Console, tree: bool = 
     else:
         console.print(Text.assemble(("Best line: ", "bold"), (", ".join(result.best_moves), "bold green"),
                                     ("  expected tricks ", ""), (f"{result.expected_tricks:.4f}", "bold")))
+    if result.extra.get("line"):
+        console.print(Text.assemble(("In words: ", "bold"), result.extra["line"]))
     console.print(moves_table(result))
     if result.splits:
         console.print(splits_table(result, "Verification (split West–East)", SplitText("split", "{west}-{east}"),

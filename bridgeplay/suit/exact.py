@@ -25,8 +25,11 @@ from bridgeplay.options import Options
 from bridgeplay.result import MoveValue, Result, Split
 from bridgeplay.suit.problem import SuitProblem
 from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, Budget, Decision, SuitSearch, TimeUp
+from bridgeplay.suit.words import line_in_words
 from bridgeplay.suit.worlds import SuitWorlds, worlds_for
 
+WORDS_DEPTH = 4  # declarer decisions read to put the line in words: two tricks (lead and third hand each);
+# deeper costs seconds on the largest problems (the whole tree is explained to that depth)
 METHOD = "exact best defence over every layout (Pareto fronts; equals ESM)"
 
 
@@ -270,19 +273,21 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
         ]
         result.splits = split_rows(problem, worlds, good)
         result.strategy = strategy_json(problem, an.strategy(options.depth), worlds)
+        result.extra["line"] = line_in_words(problem, an.strategy(WORDS_DEPTH))
     else:
         # tricks: max -> the best line for every target, one row each
         for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads, budget)):
             nodes += an.nodes
             result.table.append({"tricks": target, "probability": an.value, "moves": [
                 move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9
-            ]})
+            ], "line": line_in_words(problem, an.strategy(WORDS_DEPTH))})
         result.target = "max"
         # and the line for the most tricks on average, with every first play's expected tricks
         an = SuitAnalysis(problem, None, worlds, threads=solve_threads(options.threads), budget=budget)
         nodes += an.nodes
         result.expected_tricks = an.value
         result.moves = [MoveValue(move_text(problem, seat, r), None, v) for seat, r, f, v, i in an.first_moves]
+        result.extra["line"] = line_in_words(problem, an.strategy(WORDS_DEPTH))
     result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(worlds)}
     if problem.legend:
         result.extra["legend"] = problem.legend
