@@ -466,3 +466,17 @@ def test_fig16_alphamu_sees_that_an_early_spade_commits_a_guess() -> None:
     side = min(am[m] for m in ("N:HK", "N:DA", "N:C4"))
     assert side == pytest.approx(1.0, abs=EPS)
     assert max(am[m] for m in am if m.startswith("N:S")) < side - 1e-6
+
+
+def test_alpha_mu_reports_progress_per_first_play_and_per_depth() -> None:
+    """The bar moves as each first play is solved, one bar per depth of the deepening (a bar that had finished
+    and started again froze its clock at the first depth's time)."""
+    calls: list[tuple[str, int, int]] = []
+    solve(load(FIG16), "deal-alphamu", Options(samples=20, seed=2, lookahead=2, time_limit=60,
+                                               progress=lambda w, d, t: calls.append((w, d, t))))
+    whats = list(dict.fromkeys(w for w, _, _ in calls))
+    assert whats == ["alpha-mu, 1 trick deep, then double dummy", "alpha-mu, 2 tricks deep, then double dummy"]
+    for what in whats:
+        done = [d for w, d, t in calls if w == what]
+        total = next(t for w, _, t in calls if w == what)
+        assert done == list(range(total + 1))

@@ -140,6 +140,8 @@ def progress_bar(enabled: bool) -> Iterator[Progress]:
         def update(what: str, done: int, total: int) -> None:
             if what not in tasks:
                 tasks[what] = bar.add_task(what, total=total)
+            elif bar.tasks[tasks[what]].finished and done < total:
+                bar.reset(tasks[what], total=total, completed=done)  # (the same work again: its clock restarts)
             bar.update(tasks[what], completed=done, total=total)
 
         yield update

@@ -494,9 +494,10 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
         search = DealSearch(problem.trump, dfd, ws.west, ws.weights / ws.weights.sum(), look, deadline,
                             options.max_memory)
         plays = search.declarer_moves(north, south, dfd, problem.to_play, table)
-        options.progress("alpha-mu", 0, len(plays))
-        first = search.first_moves(north, south, dfd, leader, table, ths)
-        options.progress("alpha-mu", len(plays), len(plays))
+        what = f"alpha-mu, {_depth_text(look)}"
+        options.progress(what, 0, len(plays))
+        first = search.first_moves(north, south, dfd, leader, table, ths,
+                                   progress=lambda k: options.progress(what, k, len(plays)))
         return search, first
 
     (search, first), look, stopped = _deepening(problem, options, run, deadline)

@@ -28,6 +28,7 @@ sample counts); a set of worlds is a Python int bitset, a front a ``uint64[rows,
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
@@ -463,6 +464,7 @@ class DealSearch:
     def first_moves(self, north: Masks, south: Masks, dfd: Masks, leader: int, table: tuple[Play, ...],
                     ths: tuple[int, ...], steps: tuple[float, ...] = ASPIRATION,
                     done: list[tuple[Play, np.ndarray, float, int]] | None = None,
+                    progress: Callable[[int], None] | None = None,
                     ) -> list[tuple[Play, np.ndarray, float, int]]:
         """Every distinct first play of declarer: (play, front, best value, index of the best row), best first.
 
@@ -470,7 +472,8 @@ class DealSearch:
         returns the best row (when the value is ``tau`` or more) or nothing; ``tau`` starts at the best
         value found so far (or the top of the scale) and steps down through ``steps`` (fractions of
         the largest possible value) until a row is found.  ``done``, when given, receives each play as
-        its value is found (what is finished when :class:`TimeUp` stops the search).
+        its value is found (what is finished when :class:`TimeUp` stops the search); ``progress(k)`` is
+        called as the k-th play is solved.
         """
         seat = (leader + len(table)) % 4
         assert seat in (N, S), "declarer must be to play"
@@ -490,6 +493,8 @@ class DealSearch:
             out.append((play, f, float(vals[i]), i))
             if best is None or vals[i] > best:
                 best = float(vals[i])
+            if progress is not None:
+                progress(len(out))
         out.sort(key=lambda m: -m[2])
         return out
 
