@@ -20,6 +20,9 @@ MAX_MEMORY = 1 << 30
 # otherwise: an exact search that would run for hours stops with a labelled result instead.
 DEFAULT_DEAL_SECONDS = 60.0
 
+# How often (seconds) the suit search's budget watcher looks at the clock and the process's memory.
+BUDGET_POLL = 0.1
+
 # -- sampling ------------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 100
 DEFAULT_SEED = 1

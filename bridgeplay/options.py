@@ -30,10 +30,11 @@ class Options:
 
     ``depth``: declarer decisions shown in the line; ``scoring``: repeated minimaxing's scoring
     (``levy``, ``ginsberg``, ``threshold``; None: the solver's own default); ``samples``/``seed``:
-    sampling; ``time_limit``: seconds (sampling and deepening stop when it is up); ``lookahead``:
+    sampling; ``time_limit``: seconds the whole solve may take (see the README's budgets); ``lookahead``:
     deals, tricks searched exactly before double-dummy leaves; ``threads``: threads a suit problem's
     first plays or targets are solved on (None: :data:`config.SUIT_THREADS`, at most the cores);
-    ``max_memory``: bytes the deal searches' memos may hold (they are emptied and refilled beyond it);
+    ``max_memory``: bytes the deal searches' memos may hold (they are emptied and refilled beyond it), and
+    how much the exact suit search may grow the process (it stops beyond it);
     ``progress``: the callback long work reports through.
     """
 

@@ -167,3 +167,20 @@ def test_ctrl_c_while_a_kernel_compiles_is_held_until_it_is_done() -> None:
             reached = True
             check()
     assert reached and signal.getsignal(signal.SIGINT) is before
+
+
+def test_the_suit_search_keeps_a_memory_budget() -> None:
+    """--max-memory reaches the exact suit search: a watcher sees the process grow past the budget and stops the
+    kernel; the error says what to try.  With the default budget the same problem solves."""
+    from bridgeplay.engine import cache
+    from bridgeplay.errors import SolverError
+
+    cache.warm(cache.SUIT_KERNELS)
+    p = load({"kind": "suit", "name": "KJ975/3", "north": "KJ975", "south": "3", "objective": "tricks"})
+    try:
+        solve(p, "esm", Options(max_memory=1 << 20))
+    except SolverError as exc:
+        assert "--max-memory" in str(exc) and "--solver repeated" in str(exc)
+    else:
+        raise AssertionError("not stopped")
+    assert solve(p, "esm").expected_tricks is not None

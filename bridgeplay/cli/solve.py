@@ -78,8 +78,9 @@ def solve_options(f: Any) -> Any:
                      help="Deals: tricks searched exactly before double-dummy leaves (deal-vector, deal-prm, "
                           "deal-alphamu)."),
         click.option("--max-memory", type=BYTES, default=None, metavar="SIZE",
-                     help="Deals: memory the searches' memos may hold, e.g. 512M or 2G (default 1G); beyond it "
-                          "they are emptied and refilled, so the search slows instead of growing."),
+                     help="Memory the search may use, e.g. 512M or 2G (default 1G): a deal search's memos are "
+                          "emptied and refilled beyond it (it slows instead of growing); the exact suit search "
+                          "stops and says what to try."),
         json_option,
     ]):
         f = option(f)

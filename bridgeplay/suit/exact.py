@@ -242,9 +242,13 @@ def solve(problem: SuitProblem, options: Options | None = None) -> Result:
         raise SolverError(problem.file, "esm", f"esm cannot take {len(worlds):,} worlds (limit "
                           f"{config.MAX_SUIT_WORLDS:,}); try --solver repeated --samples 100")
     try:
-        with Budget(options.time_limit) as budget:
+        with Budget(options.time_limit, options.max_memory) as budget:
             return _solve(problem, options, worlds, budget, t0)
-    except TimeUp:
+    except TimeUp as stop:
+        if stop.reason == "memory":
+            raise SolverError(problem.file, "esm", (
+                f"esm needed more than --max-memory {options.max_memory / 2**30:.3g} GiB over {len(worlds):,} worlds; "
+                f"give it more (--max-memory 4G), or try --solver repeated --samples 100")) from None
         raise SolverError(problem.file, "esm", (
             f"esm did not finish within the time limit of {options.time_limit:g} s over {len(worlds):,} worlds; "
             f"give it more time (--time-limit), or try --solver repeated --samples 100")) from None

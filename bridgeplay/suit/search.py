@@ -20,7 +20,9 @@ decides who wins the trick).
 
 from __future__ import annotations
 
+import os
 import threading
+import time
 from dataclasses import dataclass
 
 import numpy as np
@@ -70,25 +72,51 @@ class Decision:
 
 
 class TimeUp(Exception):
-    """The time limit stopped the search (its memos are then unusable: discard it)."""
+    """A budget stopped the search (its memos are then unusable: discard it); ``reason`` is ``"time limit"``
+    or ``"memory"``."""
+
+    def __init__(self, reason: str = "time limit") -> None:
+        super().__init__(reason)
+        self.reason = reason
+
+
+PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
+
+
+def resident_bytes() -> int | None:
+    """This process's resident memory (Linux ``/proc``; None elsewhere)."""
+    try:
+        with open("/proc/self/statm", "rb") as f:
+            return int(f.read().split()[1]) * PAGE
+    except (OSError, ValueError, IndexError):
+        return None
 
 
 class Budget:
-    """A time limit over the searches registered with it: when it is up, a timer thread sets their
-    kernels' stop slot (``engine.suit.STOP``: the search kernel releases the GIL and reads it at every
-    position), and each search raises :class:`TimeUp` when its kernel returns.  Use it as a context
-    manager, or call :meth:`cancel` when the work is done."""
+    """A time limit and a memory budget over the searches registered with it.  A watcher thread wakes every
+    :data:`config.BUDGET_POLL` seconds; when the time is up, or the process has grown by more than
+    ``max_memory`` bytes since the budget began (its memos, in the kernels' typed containers), it sets
+    the searches' stop slot (``engine.suit.STOP``: the search kernel releases the GIL and reads it at
+    every position), and each search raises :class:`TimeUp` (with the reason) when its kernel returns.
+    Use it as a context manager, or call :meth:`cancel` when the work is done."""
 
-    def __init__(self, seconds: float | None) -> None:
+    def __init__(self, seconds: float | None, max_memory: int | None = None) -> None:
         self.seconds = seconds
-        self.expired = False
+        self.max_memory = max_memory
+        self.reason: str | None = None
         self._flags: list[np.ndarray] = []
         self._lock = threading.Lock()
-        self._timer: threading.Timer | None = None
-        if seconds is not None:
-            self._timer = threading.Timer(max(0.0, seconds), self._expire)
-            self._timer.daemon = True
-            self._timer.start()
+        self._done = threading.Event()
+        self._base = resident_bytes() if max_memory is not None else None
+        self._deadline = None if seconds is None else time.perf_counter() + max(0.0, seconds)
+        self._thread: threading.Thread | None = None
+        if self._deadline is not None or self._base is not None:
+            self._thread = threading.Thread(target=self._watch, daemon=True)
+            self._thread.start()
+
+    @property
+    def expired(self) -> bool:
+        return self.reason is not None
 
     def register(self, *flags: np.ndarray) -> None:
         with self._lock:
@@ -97,15 +125,35 @@ class Budget:
                 for f in flags:
                     f[STOP] = 1
 
-    def _expire(self) -> None:
+    def _watch(self) -> None:
+        while True:
+            wait = config.BUDGET_POLL
+            if self._deadline is not None:
+                wait = min(wait, max(0.0, self._deadline - time.perf_counter()))
+            if self._done.wait(wait):
+                return
+            if self._deadline is not None and time.perf_counter() >= self._deadline:
+                self._expire("time limit")
+                return
+            if self._base is not None and self.max_memory is not None:
+                now = resident_bytes()
+                if now is not None and now - self._base > self.max_memory:
+                    self._expire("memory")
+                    return
+
+    def _expire(self, reason: str) -> None:
         with self._lock:
-            self.expired = True
+            self.reason = reason
             for f in self._flags:
                 f[STOP] = 1
 
+    def check(self) -> None:
+        """Raise :class:`TimeUp` when the budget is spent."""
+        if self.reason is not None:
+            raise TimeUp(self.reason)
+
     def cancel(self) -> None:
-        if self._timer is not None:
-            self._timer.cancel()
+        self._done.set()
 
     def __enter__(self) -> Budget:
         return self
@@ -168,6 +216,7 @@ class SuitSearch:
         # combinations that found rows only below the bound (9)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
+        self.budget = budget
         if budget is not None:
             budget.register(self.stats, self.lb_stats)
         self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
@@ -323,7 +372,7 @@ class SuitSearch:
             1 if top else 2 if report else 0, *info,
         )
         if stats[STOP]:
-            raise TimeUp
+            raise TimeUp(self.budget.reason or "time limit" if self.budget is not None else "time limit")
         if report and not top:
             return front, info, (north, south, dfd, leader, table, lead, ths)
         if top:
