@@ -151,3 +151,42 @@ def test_ctrl_c_exits_130_with_one_line(command: str, tmp_path: Path) -> None:
     # (a command that was compiling first said so on its own line)
     assert proc.returncode == 130 and out == "" and err.endswith("bridgeplay: interrupted\n"), err[-2000:]
     assert "Traceback" not in err and err.count("\n") <= 2
+
+
+def _on_a_terminal(args: list[str]) -> tuple[int, str]:
+    """Run the command with a pseudo-terminal as stdin, stdout and stderr; its return code and everything shown."""
+    import os
+    import pty
+    import select
+
+    master, slave = pty.openpty()
+    proc = subprocess.Popen([sys.executable, "-m", "bridgeplay", *args], stdin=slave, stdout=slave, stderr=slave,
+                            cwd=ROOT, env={**os.environ, "COLUMNS": "100", "TERM": "xterm"})
+    os.close(slave)
+    out = b""
+    while True:
+        ready, _, _ = select.select([master], [], [], 0.2)
+        if ready:
+            try:
+                chunk = os.read(master, 65536)
+            except OSError:  # (the terminal closed: the process ended)
+                break
+            if not chunk:
+                break
+            out += chunk
+        elif proc.poll() is not None:
+            break
+    os.close(master)
+    return proc.wait(timeout=60), out.decode("utf-8", "replace")
+
+
+def test_compare_shows_a_moving_bar_on_a_terminal_and_nothing_when_piped() -> None:
+    import re
+
+    code, shown = _on_a_terminal(["compare", "problems/paper/fig14-kjtx-a98x.yaml"])
+    assert code == 0
+    steps = {int(m) for m in re.findall(r"(\d+)/\d+ \d:\d\d:\d\d", re.sub(r"\x1b\[[0-9;?]*[a-zA-Z]", "", shown))}
+    assert len(steps) >= 3 and max(steps) > min(steps)  # one step per solver, not one frozen frame
+    piped = subprocess.run([sys.executable, "-m", "bridgeplay", "compare", "problems/paper/fig14-kjtx-a98x.yaml"],
+                           cwd=ROOT, capture_output=True, text=True)
+    assert piped.returncode == 0 and "━" not in piped.stderr and piped.stderr == ""

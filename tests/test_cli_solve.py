@@ -107,7 +107,7 @@ def test_every_command_has_help() -> None:
     for name, cmd in main.commands.items():
         r = run(name, "--help")
         assert r.exit_code == 0, name
-        assert cmd.help, name
+        assert cmd.help and "Example" in cmd.help, name  # every command's help ends with an example
 
 
 def test_the_line_groups_replies_that_lead_to_the_same_play() -> None:
