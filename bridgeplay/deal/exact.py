@@ -84,16 +84,17 @@ def split_rows(worlds: DealWorlds, west: np.ndarray, weights: np.ndarray, payoff
     return rows
 
 
-def strategy_json(decisions: list[Decision], weights: np.ndarray) -> list[dict[str, Any]]:
+def strategy_json(decisions: list[Decision], weights: np.ndarray, position: int = 0) -> list[dict[str, Any]]:
+    """The line as JSON; ``position``: the cards already played to the current trick (0: the first node leads)."""
     total = float(weights.sum())
     out = []
     for d in decisions:
         side = "declarer" if d.seat in (0, 2) else "defence"
-        node: dict[str, Any] = {"play": deal_move(d.seat, d.card), "side": side}
+        node: dict[str, Any] = {"play": deal_move(d.seat, d.card), "side": side, "lead": position == 0}
         if d.seat in (1, 3):
             node["probability"] = float(sum(weights[i] for i in range(len(weights)) if d.worlds >> i & 1)) / total
         if d.children:
-            node["then"] = strategy_json(d.children, weights)
+            node["then"] = strategy_json(d.children, weights, (position + 1) % 4)
         out.append(node)
     return out
 
@@ -157,7 +158,8 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     target = problem.tricks is not None
     payoff = world_payoffs(need, len(west))
     result = deal_result(problem, "esm", METHOD, True, moves_of(problem, first),
-                         split_rows(worlds, west, weights, payoff, target), strategy_json(line, weights))
+                         split_rows(worlds, west, weights, payoff, target),
+                         strategy_json(line, weights, len(problem.table)))
     result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
                     "exhaustive": True}
     result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump)}

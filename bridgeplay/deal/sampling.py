@@ -513,5 +513,5 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
     method = f"exact best defence (Pareto fronts, alpha-mu) over {_where(ws)}, {_depth_text(look)}"
     return _result(problem, "deal-alphamu", ws, moves, payoff, t0,
                    {"nodes": search.nodes, "dd_solves": search.dd_solves, "dd_nodes": search.dd_nodes},
-                   {"lookahead": look, "stopped": stopped}, strategy_json(line, ws.weights), method=method,
-                   exact=ws.exhaustive and look is None)
+                   {"lookahead": look, "stopped": stopped}, strategy_json(line, ws.weights, len(problem.table)),
+                   method=method, exact=ws.exhaustive and look is None)
