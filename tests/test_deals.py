@@ -402,7 +402,7 @@ def test_cli_solve_deal_json_and_report() -> None:
     assert out["strategy"][0]["play"] == "S:C2"
     r = CliRunner().invoke(main, ["solve", str(FIG12)])
     assert r.exit_code == 0, r.output
-    for text in ("90.00%", "S:♣2", "70.00%", "Verification by layout", "The line", "South plays ♣2"):
+    for text in ("90.00%", "S:♣2", "70.00%", "Verification by layout", "The line", "South leads ♣2"):
         assert text in r.output, text
 
 
