@@ -8,6 +8,7 @@ the explicit game tree that ``tests/reference/deal_tree.py`` builds from the rul
 from __future__ import annotations
 
 import json
+import re
 from fractions import Fraction
 from itertools import combinations
 from pathlib import Path
@@ -480,3 +481,18 @@ def test_alpha_mu_reports_progress_per_first_play_and_per_depth() -> None:
         done = [d for w, d, t in calls if w == what]
         total = next(t for w, _, t in calls if w == what)
         assert done == list(range(total + 1))
+
+
+def test_a_sampled_deal_table_fits_a_screen_and_layouts_lists_them_all() -> None:
+    """Fig. 16 over 100 sampled layouts: the table shows its ten most likely rows and sums the rest in one (its
+    totals unchanged); --layouts lists every row and every layout."""
+    env = {"COLUMNS": "100"}
+    short = CliRunner().invoke(main, ["solve", str(FIG16)], env=env)
+    full = CliRunner().invoke(main, ["solve", str(FIG16), "--layouts"], env=env)
+    assert short.exit_code == 0 and full.exit_code == 0
+    assert "more" in short.output and "(--layouts lists them)" in short.output
+    assert "(--layouts lists them)" not in full.output and "… " not in full.output
+    table = short.output.split("Verification by layout")[1].split("The line")[0]
+    assert len(table.splitlines()) <= 60
+    for out in (short.output, full.output):
+        assert re.search(r"total\s+1\.0000\s+100\s+", out)

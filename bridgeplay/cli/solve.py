@@ -87,7 +87,8 @@ def solve_options(f: Any) -> Any:
     return f
 
 
-def run_problem(source: Any, path: str, solver: str | None, as_json: bool, **options: Any) -> None:
+def run_problem(source: Any, path: str, solver: str | None, as_json: bool, layouts: bool = False,
+                **options: Any) -> None:
     """Load ``source`` (a file or a mapping), solve it and print the report or the JSON; bad input is exit 2."""
     from bridgeplay import kinds
 
@@ -109,7 +110,7 @@ def run_problem(source: Any, path: str, solver: str | None, as_json: bool, **opt
         return
     from bridgeplay.report import render
 
-    render(problem, result, console())
+    render(problem, result, console(), layouts=layouts)
 
 
 @click.command(epilog="Exit status: 0 solved; 2 bad input (an invalid or unreadable file, a bad option, a solver "
@@ -118,8 +119,11 @@ def run_problem(source: Any, path: str, solver: str | None, as_json: bool, **opt
 @click.option("--tricks", type=TRICKS, default=None,
               help="The target, in place of the file's: a number of tricks, max (every target) or avg (the most "
                    "tricks on average).")
+@click.option("--layouts", is_flag=True, help="Deals: list every layout in the verification table (by default "
+                                              "its most likely rows, one screen).")
 @solve_options
-def solve(file: str, tricks: int | str | None, solver: str | None, as_json: bool, **options: Any) -> None:
+def solve(file: str, tricks: int | str | None, layouts: bool, solver: str | None, as_json: bool,
+          **options: Any) -> None:
     """Solve one problem FILE and print the best line, its chance and the table that verifies it.
 
     Examples: bridgeplay solve problems/paper/fig02-akqj9-xx.yaml;
@@ -138,7 +142,7 @@ def solve(file: str, tricks: int | str | None, solver: str | None, as_json: bool
         if kind is not None and not kind.tricks_target:
             raise BadInput(f"--tricks: {file} is a {kind.name} problem, whose target is not a number of tricks")
         source = with_tricks(data, tricks)
-    run_problem(source, file, solver, as_json, **options)
+    run_problem(source, file, solver, as_json, layouts, **options)
 
 
 @click.command(epilog="Exit status: 0 solved; 2 bad input; 130 interrupted.")
@@ -161,7 +165,7 @@ def suit(north: str, south: str, tricks: int | str, lead: str | None, west: str 
     for key, value in (("lead", lead), ("west", west), ("east", east)):
         if value is not None:
             data[key] = value.upper() if key == "lead" else value
-    run_problem(with_tricks(data, tricks), f"{north} {south}", solver, as_json, **options)
+    run_problem(with_tricks(data, tricks), f"{north} {south}", solver, as_json, False, **options)
 
 
 @click.command()

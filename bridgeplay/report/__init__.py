@@ -15,8 +15,9 @@ from rich.console import Console
 from bridgeplay.result import Result
 
 
-def render(problem: Any, result: Result, console: Console, tree: bool = True) -> None:
-    """Draw any solved problem with its kind's report (its JSON when the kind has none)."""
+def render(problem: Any, result: Result, console: Console, tree: bool = True, layouts: bool = False) -> None:
+    """Draw any solved problem with its kind's report (its JSON when the kind has none); ``layouts``: list every
+    layout (a deal's table otherwise shows the most likely rows, one screen)."""
     try:
         module = importlib.import_module(f"bridgeplay.report.{problem.kind}")
     except ModuleNotFoundError as exc:
@@ -24,4 +25,4 @@ def render(problem: Any, result: Result, console: Console, tree: bool = True) ->
             raise
         console.print_json(data=result.to_json())
         return
-    module.render(problem, result, console, tree=tree)
+    module.render(problem, result, console, tree=tree, layouts=layouts)

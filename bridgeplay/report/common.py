@@ -82,7 +82,8 @@ def moves_table(result: Result, exhaustive: bool = True) -> Table:
 
 
 def splits_table(result: Result, title: str, split_text: Any, holdings_title: tuple[str, str],
-                 max_holdings: int | None = None, separator: str = ", ", width: int = 100) -> Table:
+                 max_holdings: int | None = None, separator: str = ", ", width: int = 100,
+                 max_rows: int | None = None) -> Table:
     """The verification table: one row per split (or layout pattern), with the totals.
 
     ``split_text(split)`` writes a row's first cell; ``holdings_title`` is the holdings column's title
@@ -100,7 +101,8 @@ def splits_table(result: Result, title: str, split_text: Any, holdings_title: tu
         t.add_column("made" if narrow else "succeed", justify="right", no_wrap=True)
     t.add_column(holdings_title[0] if target else holdings_title[1], overflow="fold", ratio=1)
     t.add_column("adds" if narrow else "contribution", justify="right", no_wrap=True)
-    for s in result.splits:
+    rows = result.splits if max_rows is None else result.splits[:max_rows]
+    for s in rows:
         shown = s.holdings if max_holdings is None else s.holdings[:max_holdings]
         more = len(s.holdings) - len(shown)
         holdings = (separator.join(shown) + (f"; … {more} more" if more > 0 else "")) if s.holdings else "none"
@@ -109,6 +111,13 @@ def splits_table(result: Result, title: str, split_text: Any, holdings_title: tu
             row.append(str(s.successes))
         row += [holdings, f"{s.contribution:.4f}"]
         t.add_row(*row)
+    rest = result.splits[len(rows):]
+    if rest:  # the least likely rows, summed in one (the report's --layouts lists them all)
+        row = [f"{len(rest)} more", f"{sum(s.probability for s in rest):.4f}", str(sum(s.cases for s in rest))]
+        if target:
+            row.append(str(sum(s.successes or 0 for s in rest)))
+        row += ["(--layouts lists them)", f"{sum(s.contribution for s in rest):.4f}"]
+        t.add_row(*row, style="dim")
     tail = ["total", f"{sum(s.probability for s in result.splits):.4f}", str(sum(s.cases for s in result.splits))]
     if target:
         tail.append(str(sum(s.successes or 0 for s in result.splits)))

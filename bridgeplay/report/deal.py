@@ -52,7 +52,11 @@ def deal_diagram(problem: Any) -> RenderableType:
 
 
 
-def render(problem: DealProblem, result: Result, console: Console, tree: bool = True, max_holdings: int = 6) -> None:
+MAX_HOLDINGS = 2  # layouts listed per row of the table (--layouts: all)
+MAX_ROWS = 10  # rows of the table, most likely first (--layouts: all): the table fits one screen
+
+
+def render(problem: DealProblem, result: Result, console: Console, tree: bool = True, layouts: bool = False) -> None:
     """Report of a deal problem: diagram, best card and chance, first plays, layouts table, the line."""
     strain = "NT" if problem.trump == NOTRUMP else SUIT_SYMBOLS[problem.trump]
     goal = (f"{problem.tricks} of the {problem.tricks_left} tricks left" if problem.tricks is not None
@@ -103,8 +107,9 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
     if result.splits:
         console.print(splits_table(result, "Verification by layout (suit lengths S-H-D-C, West / East)",
                                    SplitText("layout", "{west} / {east}"),
-                                   ("layouts that succeed (West – East)", "tricks by layout"), max_holdings, "; ",
-                                   width=console.width))
+                                   ("layouts that succeed (West – East)", "tricks by layout"),
+                                   None if layouts else MAX_HOLDINGS, "; ", width=console.width,
+                                   max_rows=None if layouts else MAX_ROWS))
     if tree and result.strategy:
         console.print(strategy_tree(result))
     console.print(stats_line(result))

@@ -49,7 +49,7 @@ def goal_text(problem: SuitProblem) -> str:
     return f"{problem.tricks} trick{'s' if problem.tricks != 1 else ''}{extra}"
 
 
-def render(problem: SuitProblem, result: Result, console: Console, tree: bool = True) -> None:
+def render(problem: SuitProblem, result: Result, console: Console, tree: bool = True, layouts: bool = False) -> None:
     """The report of a single-suit result: diagram, best line and chance, first plays, table, line."""
     header = Group(
         Text(f"{problem.name}", style="bold"),

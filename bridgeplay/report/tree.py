@@ -13,7 +13,7 @@ from bridgeplay.report.common import method_lines, stats_line, value_text
 from bridgeplay.result import Result
 
 
-def render(problem: TreeProblem, result: Result, console: Console, tree: bool = True) -> None:
+def render(problem: TreeProblem, result: Result, console: Console, tree: bool = True, layouts: bool = False) -> None:
     """The tree's line, its value against best defence, what the solver believed, and the choices tied."""
     as_prob = result.probability is not None
     header = Group(
