@@ -58,12 +58,12 @@ class _Teller:
             return f"lead low from {SEAT[seat]}" + (f" toward the {toward}" if toward else "")
         return f"lead the {WORDS[r]} from {SEAT[seat]}"
 
-    def third(self, r: int, hand: int, dfd: int, second: int) -> str:
+    def third(self, r: int, hand: int, dfd: int, second: int, led: int = 0) -> str:
         if r <= 0:
             return ""
         if self.master(r, dfd):
             return f"win the {WORDS[r]}" if second > 0 and not self.small >> second & 1 else f"play the {WORDS[r]}"
-        if self.small >> r & 1:
+        if self.small >> r & 1 or (r < led and second < led):  # (under the card led, which stays on top: run it)
             return "play low"
         if r > second:  # an outstanding card still beats it: it wins only if fourth hand does not hold one
             return f"finesse the {WORDS[r]}"
@@ -129,8 +129,8 @@ class _Teller:
         hows = []
         for key, ds, _ in groups:
             d = ds[0]
-            how = self.third(d.children[0].rank, partner, dfd & ~(1 << d.rank) if d.rank > 0 else dfd, d.rank) \
-                if d.children else ""
+            how = self.third(d.children[0].rank, partner, dfd & ~(1 << d.rank) if d.rank > 0 else dfd, d.rank,
+                             r) if d.children else ""
             hows.append((key, how))
         if self.master(r, dfd):  # (a winner led: what third hand plays under it does not matter)
             hows = [(key, "") for key, _ in hows]
@@ -181,8 +181,11 @@ class _Teller:
             return text, [], (north, south, dfd2), None
         last = ours[0][1][0]
         dfd3 = dfd2 & ~(1 << last.rank) if last.rank > 0 else dfd2
-        holds = theirs and third.rank > 0 and not self.master(third.rank, dfd2)
-        return text, last.children, (north, south, dfd3), f"If the {WORDS[third.rank]} holds," if holds else "Then"
+        if not theirs:
+            return text, last.children, (north, south, dfd3), "Then"
+        if main_how.startswith("finesse"):
+            return text, last.children, (north, south, dfd3), f"If the {WORDS[third.rank]} holds,"
+        return text, last.children, (north, south, dfd3), "Otherwise,"
 
 
 def _or(texts: list[str]) -> str:
