@@ -58,3 +58,46 @@ def test_words_name_only_cards_the_line_plays(path: Path) -> None:
     played = _declarer_cards(SuitAnalysis(problem, target, threads=1).strategy(WORDS_DEPTH))
     for verb, card in VERB.findall(words):
         assert NAMED[card] in played, f"{verb} the {card}: not a card of the line ({words})"
+
+
+DEALS = sorted((ROOT / "problems" / "deals").glob("*.yaml"))
+CARD = re.compile(r"\b(?:finesse|win|cash|play|lead|ruff with|discard) the ([♠♥♦♣])(10|[2-9JQKA])\b")
+
+
+def _deal_cards(nodes: list) -> set[tuple[int, int]]:
+    out: set[tuple[int, int]] = set()
+    for d in nodes:
+        if d.seat in (0, 2):
+            out.add((d.card.suit, d.card.rank))
+        out |= _deal_cards(d.children)
+    return out
+
+
+@pytest.mark.parametrize("path", DEALS, ids=[p.stem for p in DEALS])
+def test_deal_words_name_only_cards_the_line_plays(path: Path) -> None:
+    import numpy as np
+
+    from bridgeplay.deal import exact
+    from bridgeplay.errors import SolverError
+
+    problem = load(path)
+    try:
+        _, west = exact.exact_worlds(problem)
+    except SolverError:
+        pytest.skip("a full deal: esm does not run on it")
+    r = solve(problem, "esm")
+    words = r.extra.get("line", "")
+    search = exact.new_search(problem, west, np.full(len(west), 1.0 / len(west)))
+    first = exact.analyse(search, problem)
+    played = _deal_cards(exact.best_line(problem, search, first, exact.WORDS_DEPTH)[1])
+    ranks = {"A": 14, "K": 13, "Q": 12, "J": 11, "10": 10}
+    for sym, rank in CARD.findall(words):
+        card = ("♠♥♦♣".index(sym), ranks.get(rank) or int(rank))
+        assert card in played, f"{sym}{rank}: not a card of the line ({words})"
+
+
+def test_deal_words_say_ruff_and_who_wins() -> None:
+    coup = solve(load(ROOT / "problems/deals/trump-coup-east-kx.yaml")).extra["line"]
+    assert "ruff with the ♠A" in coup and coup.startswith("Lead the ♦3 from South")
+    throw = solve(load(ROOT / "problems/deals/throwin-aq-nt.yaml")).extra["line"]
+    assert throw.endswith("the defence wins this trick.")

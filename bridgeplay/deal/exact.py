@@ -21,12 +21,14 @@ from bridgeplay import config
 from bridgeplay.cards import SEAT_LETTERS, STRAIN_LETTERS, Card, deal_move
 from bridgeplay.deal.problem import DealProblem
 from bridgeplay.deal.search import DealSearch, Decision, TimeUp, without
+from bridgeplay.deal.words import line_in_words
 from bridgeplay.deal.worlds import DealWorlds, layout_key, layout_text
 from bridgeplay.errors import SolverError
 from bridgeplay.options import Options
 from bridgeplay.result import MoveValue, Result, Split
 
 METHOD = "exact best defence over every layout of the defenders' cards (Pareto fronts)"
+WORDS_DEPTH = 8  # declarer decisions read to put the line in words (four tricks, lead and third hand each)
 
 
 def root_state(problem: DealProblem) -> tuple[Any, Any, Any, int, tuple]:
@@ -163,6 +165,10 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
                     "exhaustive": True}
     result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump)}
+    words = line_in_words(problem, line if options.depth >= WORDS_DEPTH else
+                          best_line(problem, search, first, WORDS_DEPTH)[1])
+    if words:
+        result.extra["line"] = words
     return result
 
 

@@ -86,6 +86,8 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
         line.append(f"  (95% interval {pct(lo)}–{pct(hi)})" if target else f"  (95% interval {lo:.3f}–{hi:.3f})",
                     style="dim")
     console.print(line)
+    if extra.get("line"):
+        console.print(Text.assemble(("In words: ", "bold"), extra["line"]))
     if extra.get("note"):
         console.print(Text(extra["note"], style="bold yellow"))
     if "position_value" in extra or extra.get("lookahead"):

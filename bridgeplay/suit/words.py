@@ -61,6 +61,8 @@ class _Teller:
     def third(self, r: int, hand: int, dfd: int, second: int, led: int = 0) -> str:
         if r <= 0:
             return ""
+        if second > r and second > led:  # (second hand's card is on top: ours cannot win)
+            return "play low"
         if self.master(r, dfd):
             return f"win the {WORDS[r]}" if second > 0 and not self.small >> second & 1 else f"play the {WORDS[r]}"
         if self.small >> r & 1 or (r < led and second < led):  # (under the card led, which stays on top: run it)

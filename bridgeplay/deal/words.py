@@ -1,0 +1,168 @@
+"""A deal's line in words: "Cash the ♣A from South. Then lead the ♦2 from South toward the ♦A-Q and finesse
+the ♦Q if West plays low; if West plays the ♦K, win the ♦A."
+
+The same reading as :mod:`bridgeplay.suit.words` (trick by trick along the main branch, a clause for each
+reply of second hand after which declarer plays otherwise, and the replies after which the line cannot
+succeed), with what a deal adds: a card of another suit is a discard (grouped by suit: "if West
+discards a ♦") or, in the trump suit, a ruff.  The paragraph stops when the defence wins a trick
+of the main branch, when the line is settled, or after ``tricks`` tricks.
+"""
+
+from __future__ import annotations
+
+from bridgeplay.cards import SUIT_SYMBOLS, Card, E, N, S, W, popcount, rank_char
+from bridgeplay.deal.problem import DealProblem
+from bridgeplay.deal.search import Decision
+
+SEAT = {N: "North", E: "East", S: "South", W: "West"}
+Masks = tuple[int, int, int, int]
+
+
+def _ranks(mask: int) -> list[int]:
+    return [r for r in range(14, 1, -1) if mask >> r & 1]
+
+
+def _text(c: Card) -> str:
+    return f"{SUIT_SYMBOLS[c.suit]}{rank_char(c.rank).replace('T', '10')}"
+
+
+def _without(masks: Masks, c: Card) -> Masks:
+    return tuple(m & ~(1 << c.rank) if s == c.suit else m for s, m in enumerate(masks))  # type: ignore[return-value]
+
+
+class _Teller:
+    def __init__(self, problem: DealProblem) -> None:
+        self.trump = problem.trump
+
+    def master(self, c: Card, dfd: Masks) -> bool:
+        return all(c.rank > x for x in _ranks(dfd[c.suit]))
+
+    def lead(self, seat: int, c: Card, north: Masks, south: Masks, dfd: Masks) -> str:
+        hand, other = (north, south) if seat == N else (south, north)
+        where = f" from {SEAT[seat]}"
+        if self.master(c, dfd):
+            ruffable = self.trump < 4 and c.suit != self.trump and dfd[self.trump]
+            return f"{'play' if ruffable else 'cash'} the {_text(c)}{where}"
+        if c.rank == min(_ranks(hand[c.suit] | 1 << c.rank)):
+            top = [r for r in _ranks(other[c.suit]) if r >= 10]
+            toward = "-".join(rank_char(r).replace("T", "10") for r in top)
+            return f"lead the {_text(c)}{where}" + (f" toward the {SUIT_SYMBOLS[c.suit]}{toward}" if toward else "")
+        return f"lead the {_text(c)}{where}"
+
+    def third(self, c: Card, hand: Masks, dfd: Masks, second: Card, led: Card) -> str:
+        if c.suit != led.suit:
+            return f"ruff with the {_text(c)}" if c.suit == self.trump else f"discard the {_text(c)}"
+        top = second.rank if second.suit == led.suit else 0
+        if top > c.rank and top > led.rank:  # (second hand's card is on top: ours cannot win)
+            return "play low"
+        if self.master(c, dfd):
+            return f"win the {_text(c)}" if top >= 10 else f"play the {_text(c)}"
+        if c.rank < led.rank and top < led.rank:  # (under the card led, which stays on top: run it)
+            return "play low"
+        if c.rank > top and any(x > c.rank for x in _ranks(dfd[c.suit])):
+            return f"finesse the {_text(c)}"
+        if c.rank == min(_ranks(hand[c.suit] | 1 << c.rank)):
+            return "play low"
+        return f"play the {_text(c)}"
+
+    def reply(self, seat: int, c: Card, led: Card) -> str:
+        if c.suit != led.suit:
+            if c.suit == self.trump:
+                return f"{SEAT[seat]} ruffs"
+            return f"{SEAT[seat]} discards a {SUIT_SYMBOLS[c.suit]}"
+        return f"{SEAT[seat]} plays the {_text(c)}"
+
+    def groups(self, nodes: list[Decision], led: Card) -> list[tuple[str, list[Decision]]]:
+        out: dict[str, tuple[list[Decision], int]] = {}
+        for d in nodes:
+            key = self.reply(d.seat, d.card, led)
+            ds, x = out.get(key, ([], 0))
+            out[key] = (ds + [d], x | d.worlds)
+        ranked = sorted(out.items(), key=lambda kv: -popcount(kv[1][1]))
+        return [(k, ds) for k, (ds, _) in ranked]
+
+    def tell(self, nodes: list[Decision], north: Masks, south: Masks, dfd: Masks, tricks: int) -> str:
+        sentences: list[str] = []
+        opening = ""
+        while nodes and tricks > 0 and len(nodes) == 1 and nodes[0].seat in (N, S):
+            text, nodes, (north, south, dfd), after = self.trick(nodes[0], north, south, dfd)
+            sentences.append(_sentence(f"{opening} {text}"))
+            tricks -= 1
+            if after is None:
+                break
+            opening = after
+        return " ".join(sentences)
+
+    def trick(self, lead: Decision, north: Masks, south: Masks, dfd: Masks
+              ) -> tuple[str, list[Decision], tuple[Masks, Masks, Masks], str | None]:
+        seat, c = lead.seat, lead.card
+        text = self.lead(seat, c, north, south, dfd)
+        north, south = (_without(north, c), south) if seat == N else (north, _without(south, c))
+        partner = south if seat == N else north
+        groups = self.groups(lead.children, c)
+        if not groups:
+            return text, [], (north, south, dfd), None
+        hows = []
+        for key, ds in groups:
+            d = ds[0]
+            how = self.third(d.children[0].card, partner, _without(dfd, d.card), d.card, c) if d.children else ""
+            hows.append((key, how))
+        main_how = hows[0][1]
+        clauses = []
+        if self.master(c, dfd) and not (self.trump < 4 and c.suit != self.trump and dfd[self.trump]):
+            main_how, hows = "", []  # (a winner led: what third hand plays under it does not matter)
+        if main_how:
+            differs = any(_same(how) != _same(main_how) for _, how in hows[1:])
+            clauses.append(f"{main_how} if {hows[0][0]}" if differs else main_how)
+        other: dict[str, list[str]] = {}
+        for key, how in hows[1:]:
+            if how and _same(how) != _same(main_how):
+                other.setdefault(how, []).append(key)
+        clauses += [f"if {_or(keys)}, {how}" for how, keys in other.items()]
+        text += (" and " + "; ".join(clauses)) if clauses else ""
+        main = groups[0][1][0]
+        if not main.children:
+            return text, [], (north, south, dfd), None
+        dfd2 = _without(dfd, main.card)
+        third = main.children[0]
+        north, south = (_without(north, third.card), south) if third.seat == N else (north, _without(south, third.card))
+        fourth = self.groups(third.children, c)
+        if not fourth:
+            return text, [], (north, south, dfd2), None
+        last = fourth[0][1][0]
+        dfd3 = _without(dfd2, last.card)
+        nxt = last.children
+        if not nxt or nxt[0].seat in (E, W):  # the defence won the trick of the main branch: stop here
+            return text + ("; the defence wins this trick" if nxt else ""), [], (north, south, dfd3), None
+        return text, nxt, (north, south, dfd3), "Then"
+
+
+def _same(how: str) -> str:
+    """Third hand's play, "win" and "play" alike (the same card either way)."""
+    return how.replace("win the ", "play the ", 1)
+
+
+def _or(texts: list[str]) -> str:
+    """``East plays the ♠7, the ♠6 or the ♠5``, ``West ruffs or discards a ♦``: one seat's replies share it."""
+    if len(texts) > 1:
+        seat = texts[0].split(" ")[0] + " "
+        if all(t.startswith(seat) for t in texts):
+            verbs = [t[len(seat):] for t in texts]
+            plays = "plays "
+            if all(v.startswith(plays) for v in verbs):
+                verbs = [verbs[0]] + [v[len(plays):] for v in verbs[1:]]
+            texts = [seat + verbs[0]] + verbs[1:]
+    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
+
+
+def _sentence(text: str) -> str:
+    text = " ".join(text.split())
+    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
+
+
+def line_in_words(problem: DealProblem, decisions: list[Decision], tricks: int = 4) -> str:
+    """The line ``decisions`` (from the deal search's ``explain``, the root's first play at the top) in words."""
+    table = problem.table
+    if table:  # (declarer's first play follows to a trick already begun: told from the next lead on)
+        return ""
+    return _Teller(problem).tell(decisions, problem.north, problem.south, problem.defenders, tricks)
