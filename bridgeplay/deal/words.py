@@ -162,7 +162,32 @@ def _sentence(text: str) -> str:
 
 def line_in_words(problem: DealProblem, decisions: list[Decision], tricks: int = 4) -> str:
     """The line ``decisions`` (from the deal search's ``explain``, the root's first play at the top) in words."""
-    table = problem.table
-    if table:  # (declarer's first play follows to a trick already begun: told from the next lead on)
+    teller = _Teller(problem)
+    north, south, dfd = problem.north, problem.south, problem.defenders
+    if not problem.table:
+        return teller.tell(decisions, north, south, dfd, tricks)
+    # declarer's first play follows to a trick already begun: say it, then go on from the next lead
+    if len(decisions) != 1:
         return ""
-    return _Teller(problem).tell(decisions, problem.north, problem.south, problem.defenders, tricks)
+    first, led = decisions[0], problem.table[0]
+    c = first.card
+    if c.suit != led.suit:
+        text = f"{'ruff with' if c.suit == teller.trump else 'discard'} the {_text(c)}"
+    else:
+        text = f"play the {_text(c)}"
+    text = f"{text} from {SEAT[first.seat]}"
+    north, south = (_without(north, c), south) if first.seat == N else (north, _without(south, c))
+    nodes, left = first.children, 3 - len(problem.table)  # cards still to come to this trick
+    while left > 0 and nodes:
+        if nodes[0].seat in (E, W):
+            main = teller.groups(nodes, led)[0][1][0]
+            dfd = _without(dfd, main.card)
+        else:
+            main = nodes[0]
+            north, south = ((_without(north, main.card), south) if main.seat == N
+                            else (north, _without(south, main.card)))
+        nodes, left = main.children, left - 1
+    if nodes and nodes[0].seat in (E, W):
+        return _sentence(f"{text}; the defence wins this trick")
+    rest = teller.tell(nodes, north, south, dfd, tricks - 1) if nodes else ""
+    return _sentence(text) + (f" Then {rest[0].lower()}{rest[1:]}" if rest else "")
