@@ -13,6 +13,7 @@ from __future__ import annotations
 from bridgeplay.cards import SUIT_SYMBOLS, Card, E, N, S, W, popcount, rank_char
 from bridgeplay.deal.problem import DealProblem
 from bridgeplay.deal.search import Decision
+from bridgeplay.prose import either, narrate, sentence
 
 SEAT = {N: "North", E: "East", S: "South", W: "West"}
 Masks = tuple[int, int, int, int]
@@ -82,16 +83,10 @@ class _Teller:
         return [(k, ds) for k, (ds, _) in ranked]
 
     def tell(self, nodes: list[Decision], north: Masks, south: Masks, dfd: Masks, tricks: int) -> str:
-        sentences: list[str] = []
-        opening = ""
-        while nodes and tricks > 0 and len(nodes) == 1 and nodes[0].seat in (N, S):
-            text, nodes, (north, south, dfd), after = self.trick(nodes[0], north, south, dfd)
-            sentences.append(_sentence(f"{opening} {text}"))
-            tricks -= 1
-            if after is None:
-                break
-            opening = after
-        return " ".join(sentences)
+        def lead_of(ns: list[Decision]) -> Decision | None:
+            return ns[0] if len(ns) == 1 and ns[0].seat in (N, S) else None
+
+        return narrate(nodes, (north, south, dfd), lambda lead, st: self.trick(lead, *st), tricks, lead_of)
 
     def trick(self, lead: Decision, north: Masks, south: Masks, dfd: Masks
               ) -> tuple[str, list[Decision], tuple[Masks, Masks, Masks], str | None]:
@@ -118,7 +113,7 @@ class _Teller:
         for key, how in hows[1:]:
             if how and _same(how) != _same(main_how):
                 other.setdefault(how, []).append(key)
-        clauses += [f"if {_or(keys)}, {how}" for how, keys in other.items()]
+        clauses += [f"if {either(keys)}, {how}" for how, keys in other.items()]
         text += (" and " + "; ".join(clauses)) if clauses else ""
         main = groups[0][1][0]
         if not main.children:
@@ -140,24 +135,6 @@ class _Teller:
 def _same(how: str) -> str:
     """Third hand's play, "win" and "play" alike (the same card either way)."""
     return how.replace("win the ", "play the ", 1)
-
-
-def _or(texts: list[str]) -> str:
-    """``East plays the ♠7, the ♠6 or the ♠5``, ``West ruffs or discards a ♦``: one seat's replies share it."""
-    if len(texts) > 1:
-        seat = texts[0].split(" ")[0] + " "
-        if all(t.startswith(seat) for t in texts):
-            verbs = [t[len(seat):] for t in texts]
-            plays = "plays "
-            if all(v.startswith(plays) for v in verbs):
-                verbs = [verbs[0]] + [v[len(plays):] for v in verbs[1:]]
-            texts = [seat + verbs[0]] + verbs[1:]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
-
-
-def _sentence(text: str) -> str:
-    text = " ".join(text.split())
-    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def line_in_words(problem: DealProblem, decisions: list[Decision], tricks: int = 4) -> str:
@@ -188,6 +165,6 @@ def line_in_words(problem: DealProblem, decisions: list[Decision], tricks: int =
                             else (north, _without(south, main.card)))
         nodes, left = main.children, left - 1
     if nodes and nodes[0].seat in (E, W):
-        return _sentence(f"{text}; the defence wins this trick")
+        return sentence(f"{text}; the defence wins this trick")
     rest = teller.tell(nodes, north, south, dfd, tricks - 1) if nodes else ""
-    return _sentence(text) + (f" Then {rest[0].lower()}{rest[1:]}" if rest else "")
+    return sentence(text) + (f" Then {rest[0].lower()}{rest[1:]}" if rest else "")

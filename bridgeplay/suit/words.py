@@ -21,6 +21,7 @@ Declarer's card in words, from the cards still out:
 from __future__ import annotations
 
 from bridgeplay.cards import E, N, S, W, popcount
+from bridgeplay.prose import either, narrate
 from bridgeplay.suit.problem import SuitProblem
 from bridgeplay.suit.search import Decision
 
@@ -94,24 +95,16 @@ class _Teller:
 
     # -- the line, trick by trick --------------------------------------------------------------------------
     def tell(self, nodes: list[Decision], tricks: int) -> str:
-        sentences: list[str] = []
-        north, south, dfd = self.p.north, self.p.south, self.p.outstanding
-        opening = ""
-        while nodes and tricks > 0:
-            lead = nodes[0]
-            if lead.seat not in (N, S) or lead.rank <= 0:
-                break
+        def lead_of(ns: list[Decision]) -> Decision | None:
+            return ns[0] if ns[0].seat in (N, S) and ns[0].rank > 0 else None
+
+        def settled(lead: Decision, state: tuple[int, int, int]) -> bool:
+            north, south, dfd = state
             hand = north if lead.seat == N else south
-            if sentences and (not dfd or all(self.master(r, dfd) for r in _ranks(hand))):
-                sentences.append(_sentence(f"{opening} cash the winners"))
-                break
-            text, nodes, (north, south, dfd), after = self.trick(lead, north, south, dfd)
-            sentences.append(_sentence(f"{opening} {text}"))
-            tricks -= 1
-            if after is None:
-                break
-            opening = after
-        return " ".join(sentences)
+            return not dfd or all(self.master(r, dfd) for r in _ranks(hand))
+
+        state = (self.p.north, self.p.south, self.p.outstanding)
+        return narrate(nodes, state, lambda lead, st: self.trick(lead, *st), tricks, lead_of, settled)
 
     def trick(self, lead: Decision, north: int, south: int, dfd: int
               ) -> tuple[str, list[Decision], tuple[int, int, int], str | None]:
@@ -144,11 +137,11 @@ class _Teller:
         for key, how in hows[1:]:
             if how and how != main_how:
                 other.setdefault(how, []).append(key)
-        clauses += [f"if {_or(keys)}, {how}" for how, keys in other.items()]
+        clauses += [f"if {either(keys)}, {how}" for how, keys in other.items()]
         text += (" and " + "; ".join(clauses)) if clauses else ""
         failed = [self.reply(d.seat, d.rank) for d in lead.children if d.decided and not d.avoided]
         if failed:
-            text += f"; if {_or(list(dict.fromkeys(failed)))}, the line cannot succeed"
+            text += f"; if {either(list(dict.fromkeys(failed)))}, the line cannot succeed"
         # along the main branch: third hand, fourth hand, and who leads next
         if not main.children:
             return text, [], (north, south, dfd), None
@@ -188,20 +181,6 @@ class _Teller:
         if main_how.startswith("finesse"):
             return text, last.children, (north, south, dfd3), f"If the {WORDS[third.rank]} holds,"
         return text, last.children, (north, south, dfd3), "Otherwise,"
-
-
-def _or(texts: list[str]) -> str:
-    """``West plays the king or the jack``: replies of one seat share their subject and verb."""
-    if len(texts) > 1:
-        head = texts[0].split(" ")[0] + " plays "
-        if all(t.startswith(head) for t in texts):
-            texts = [texts[0]] + [t[len(head):] for t in texts[1:]]
-    return texts[0] if len(texts) == 1 else ", ".join(texts[:-1]) + " or " + texts[-1]
-
-
-def _sentence(text: str) -> str:
-    text = " ".join(text.split())
-    return text[0].upper() + text[1:] + ("" if text.endswith(".") else ".")
 
 
 def line_in_words(problem: SuitProblem, decisions: list[Decision], tricks: int = 3) -> str:
