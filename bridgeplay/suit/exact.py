@@ -276,8 +276,10 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
             for seat, r, f, v, i in an.first_moves
         ]
         result.splits = split_rows(problem, worlds, good)
-        result.strategy = strategy_json(problem, an.strategy(options.depth), worlds)
-        result.extra["line"] = line_in_words(problem, an.strategy(WORDS_DEPTH))
+        shown = an.strategy(options.depth)
+        result.strategy = strategy_json(problem, shown, worlds)
+        result.extra["line"] = line_in_words(problem, shown if options.depth == WORDS_DEPTH
+                                             else an.strategy(WORDS_DEPTH))
     else:
         # tricks: max -> the best line for every target, one row each
         for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads, budget)):
