@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 import numpy as np
+import pytest
 from click.testing import CliRunner
 
 from bridgeplay.cli import main
@@ -184,3 +185,28 @@ def test_the_suit_search_keeps_a_memory_budget() -> None:
     else:
         raise AssertionError("not stopped")
     assert solve(p, "esm").expected_tricks is not None
+
+
+@pytest.mark.slow
+def test_the_3432_layout_ending_stops_at_its_limit_within_memory(tmp_path: Path) -> None:
+    """Issue 23's 7-card no-trump ending (3,432 layouts): esm finishes no first play in 10 s (it runs for more
+    than 20 min); it stops at the limit with exit 2 and one line saying what to try, and its memory stays
+    under 2 GB (the deal memos' budget)."""
+    import resource
+    import subprocess
+    import sys
+
+    f = tmp_path / "end7.yaml"
+    f.write_text('kind: deal\nnorth: "KJT2.AQ2.."\nsouth: "A98.KJ3.4."\noutstanding: "Q76543.T987654.5."\n'
+                 "trumps: NT\nlead: S\ntricks: 7\n")
+    from bridgeplay.engine import cache
+
+    cache.warm(cache.DEAL_KERNELS)
+    t0 = time.perf_counter()
+    run = subprocess.run([sys.executable, "-m", "bridgeplay", "solve", str(f), "--time-limit", "10"],
+                         capture_output=True, text=True, timeout=120)
+    wall = time.perf_counter() - t0
+    assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr
+    assert run.stderr.count("\n") == 1 and "time limit of 10 s over 3,432 layouts" in run.stderr
+    assert "--solver deal-alphamu" in run.stderr and wall < 10 * 1.1 + 5  # (+ the interpreter, imports, kernels)
+    assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 2 * 1024 * 1024  # KiB on Linux
