@@ -190,8 +190,8 @@ def test_the_suit_search_keeps_a_memory_budget() -> None:
 @pytest.mark.slow
 def test_the_3432_layout_ending_stops_at_its_limit_within_memory(tmp_path: Path) -> None:
     """Issue 23's 7-card no-trump ending (3,432 layouts): esm finishes no first play in 10 s (it runs for more
-    than 20 min); it stops at the limit with exit 2 and one line saying what to try, and its memory stays
-    under 2 GB (the deal memos' budget)."""
+    than 20 min); it stops at the limit with a labelled result (no value, stopped, 0 of 6 first plays, what
+    to try), and its memory stays under 2 GB (the deal memos' budget)."""
     import resource
     import subprocess
     import sys
@@ -203,10 +203,32 @@ def test_the_3432_layout_ending_stops_at_its_limit_within_memory(tmp_path: Path)
 
     cache.warm(cache.DEAL_KERNELS)
     t0 = time.perf_counter()
-    run = subprocess.run([sys.executable, "-m", "bridgeplay", "solve", str(f), "--time-limit", "10"],
+    run = subprocess.run([sys.executable, "-m", "bridgeplay", "solve", str(f), "--time-limit", "10", "--json"],
                          capture_output=True, text=True, timeout=120)
     wall = time.perf_counter() - t0
-    assert run.returncode == 2 and run.stdout == "" and "Traceback" not in run.stderr
-    assert run.stderr.count("\n") == 1 and "time limit of 10 s over 3,432 layouts" in run.stderr
-    assert "--solver deal-alphamu" in run.stderr and wall < 10 * 1.1 + 5  # (+ the interpreter, imports, kernels)
+    assert run.returncode == 0 and "Traceback" not in run.stderr, run.stderr
+    out = json.loads(run.stdout)
+    _valid(out)
+    assert out["stopped"] == "time limit" and out["exact"] is False and out["value"] is None
+    assert out["stats"]["first_plays_solved"] == 0 and out["stats"]["first_plays"] == 6
+    assert "--solver deal-alphamu" in out["note"] and out["stats"]["seconds"] <= 10 * 1.1
+    assert wall < 10 * 1.1 + 5  # (+ the interpreter, imports, kernels)
     assert resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss < 2 * 1024 * 1024  # KiB on Linux
+
+
+def test_esm_stopped_before_any_first_play_gives_a_labelled_result_without_a_value(monkeypatch) -> None:
+    from bridgeplay.cli import main as cli
+    from bridgeplay.deal.search import DealSearch, TimeUp
+
+    def up(self):  # type: ignore[no-untyped-def]
+        raise TimeUp
+
+    monkeypatch.setattr(DealSearch, "_tick", up)
+    path = ROOT / "problems/deals/discovery-heart-ace-places-queen.yaml"
+    r = solve(load(path), "esm", Options(time_limit=60))
+    assert r.value is None and r.stopped == "time limit" and not r.exact and r.moves == []
+    assert r.stats["first_plays_solved"] == 0 and "no value" in r.extra["note"]
+    _valid(r.to_json())
+    shown = CliRunner().invoke(cli, ["solve", str(path), "--solver", "esm", "--time-limit", "60"],
+                               env={"COLUMNS": "100"})
+    assert shown.exit_code == 0 and "Stopped at the time limit" in shown.output and "no value" in shown.output

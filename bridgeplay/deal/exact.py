@@ -150,11 +150,6 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     try:
         first = analyse(search, problem, done)
     except TimeUp:
-        if not done:
-            raise SolverError(problem.file, "esm", (
-                f"esm did not finish a first play within the time limit of {options.time_limit:g} s over "
-                f"{len(west):,} layouts; give it more time (--time-limit), or try --solver deal-alphamu "
-                f"--samples 200 (best defence over a sample)")) from None
         return stopped(problem, search, worlds, west, weights, done, t0)
     need, line = best_line(problem, search, first, options.depth)
     target = problem.tricks is not None
@@ -175,10 +170,20 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
 def stopped(problem: DealProblem, search: DealSearch, worlds: DealWorlds, west: np.ndarray, weights: np.ndarray,
             done: list, t0: float) -> Result:
     """What esm finished when the time limit stopped it: the first plays it solved, each with its exact
-    value; the best of them is a lower bound on the optimum (a play not yet solved may be better)."""
+    value; the best of them is a lower bound on the optimum (a play not yet solved may be better).  With
+    none solved, the result has no value and says so, and what to try."""
     done = sorted(done, key=lambda m: -m[2])
     north, south, dfd, leader, table = root_state(problem)
     total = len(search.declarer_moves(north, south, dfd, (leader + len(table)) % 4, table))
+    stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
+             "exhaustive": False, "first_plays_solved": len(done), "first_plays": total}
+    if not done:
+        return Result(problem=problem.name, file=problem.file, kind="deal", solver="esm", method=METHOD, exact=False,
+                      target=problem.tricks, objective=problem.objective, stopped="time limit", stats=stats,
+                      extra={"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump),
+                             "note": (f"stopped at the time limit before solving any of the {total} first plays "
+                                      f"over {len(west):,} layouts: no value; give it more time (--time-limit), or "
+                                      f"try --solver deal-alphamu --samples 200 (best defence over a sample)")})
     _, front, _, i = done[0]
     need = search.row_levels(front[i], len(thresholds(problem)))
     target = problem.tricks is not None
@@ -186,9 +191,7 @@ def stopped(problem: DealProblem, search: DealSearch, worlds: DealWorlds, west: 
     result = deal_result(problem, "esm", METHOD, False, moves_of(problem, done),
                          split_rows(worlds, west, weights, payoff, target), [])
     result.stopped = "time limit"
-    result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
-                    "exhaustive": False,
-                    "first_plays_solved": len(done), "first_plays": total}
+    result.stats = stats
     result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump),
                     "bound": "lower",
                     "note": (f"stopped at the time limit after solving {len(done)} of {total} first plays: "

@@ -29,6 +29,8 @@ def method_lines(result: Result) -> list[Text]:
     """What ran (and why, when the user named no solver), and whether the number is exact."""
     if result.exact:
         caveat = ""
+    elif result.stopped and result.value is None:
+        caveat = " (stopped before any value was found)"
     elif (result.extra or {}).get("bound") == "lower":
         caveat = " (stopped before it finished: a lower bound, not exact)"
     else:

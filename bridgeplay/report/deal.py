@@ -72,6 +72,10 @@ def render(problem: DealProblem, result: Result, console: Console, tree: bool = 
     for text in method_lines(result):
         console.print(text)
     extra = result.extra or {}
+    if result.value is None:  # stopped before anything was finished: the note says what to try
+        console.print(Text(extra.get("note", "no value"), style="bold yellow"))
+        console.print(stats_line(result))
+        return
     target = result.probability is not None
     value = pct(result.probability) if target else f"{result.expected_tricks:.4f} tricks"
     word = ("chance" if target else "expected") if result.exact else ("estimated chance" if target else "estimate")
