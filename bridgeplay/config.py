@@ -23,6 +23,12 @@ DEFAULT_DEAL_SECONDS = 60.0
 # How often (seconds) the suit search's budget watcher looks at the clock and the process's memory.
 BUDGET_POLL = 0.1
 
+# Declarer decisions a strategy tree shows when --depth is not given; a suit's tree shows TREE_DEPTH_LONG
+# (two tricks: the second finesse of AKT98/xx) when that tree has at most TREE_NODES nodes.
+TREE_DEPTH = 3
+TREE_DEPTH_LONG = 4
+TREE_NODES = 150
+
 # -- sampling ------------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 100
 DEFAULT_SEED = 1

@@ -38,7 +38,7 @@ class Options:
     ``progress``: the callback long work reports through.
     """
 
-    depth: int = 3
+    depth: int | None = None
     scoring: str | None = None
     samples: int | None = None
     seed: int = config.DEFAULT_SEED
@@ -49,7 +49,7 @@ class Options:
     progress: Progress = no_progress
 
     def __post_init__(self) -> None:
-        if self.depth < 1:
+        if self.depth is not None and self.depth < 1:
             raise ValueError(f"depth must be at least 1, got {self.depth}")
         if self.scoring is not None and self.scoring not in SCORINGS:
             raise ValueError(f"unknown scoring {self.scoring!r} ({', '.join(SCORINGS)})")
@@ -65,6 +65,11 @@ class Options:
             raise ValueError(f"max_memory is at least 1 MiB, got {self.max_memory}")
         if self.threads is not None and self.threads < 1:
             raise ValueError(f"threads must be at least 1, got {self.threads}")
+
+    @property
+    def tree_depth(self) -> int:
+        """The declarer decisions a strategy tree shows: ``depth``, else :data:`config.TREE_DEPTH`."""
+        return config.TREE_DEPTH if self.depth is None else self.depth
 
     def with_(self, **changes: Any) -> Options:
         """A copy with ``changes``."""

@@ -63,8 +63,9 @@ def solve_options(f: Any) -> Any:
         click.option("--solver", default=None, metavar="NAME", shell_complete=complete_solver,
                      help="Solver to use (see `bridgeplay solvers`); default: the problem kind's own choice, which "
                           "the report names with its reason."),
-        click.option("--depth", default=3, show_default=True, type=click.IntRange(1, 20),
-                     help="Declarer decisions shown in the strategy tree."),
+        click.option("--depth", default=None, type=click.IntRange(1, 20),
+                     help="Declarer decisions shown in the strategy tree (default: 3, or 4 for a suit whose "
+                          "tree stays short)."),
         click.option("--scoring", type=click.Choice(SCORINGS), default=None,
                      help="Scoring of repeated minimaxing (default: threshold; levy on trees)."),
         click.option("--samples", type=click.IntRange(1, 10**6), default=None,

@@ -151,7 +151,7 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
         first = analyse(search, problem, done)
     except TimeUp:
         return stopped(problem, search, worlds, west, weights, done, t0)
-    need, line = best_line(problem, search, first, options.depth)
+    need, line = best_line(problem, search, first, options.tree_depth)
     target = problem.tricks is not None
     payoff = world_payoffs(need, len(west))
     result = deal_result(problem, "esm", METHOD, True, moves_of(problem, first),
@@ -160,7 +160,7 @@ def solve(problem: DealProblem, options: Options | None = None) -> Result:
     result.stats = {"nodes": search.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(west),
                     "exhaustive": True}
     result.extra = {"to_play": SEAT_LETTERS[problem.to_play], "trumps": strain_text(problem.trump)}
-    words = line_in_words(problem, line if options.depth >= WORDS_DEPTH else
+    words = line_in_words(problem, line if options.tree_depth >= WORDS_DEPTH else
                           best_line(problem, search, first, WORDS_DEPTH)[1])
     if words:
         result.extra["line"] = words

@@ -486,7 +486,7 @@ def solve_alphamu(problem: DealProblem, options: Options | None = None) -> Resul
     t0 = time.perf_counter()
     deadline = _deadline(options)
     ws = WorldSet(problem, options.samples, options.seed, deadline)
-    depth = options.depth
+    depth = options.tree_depth
     north, south, dfd, leader, table = root_state(problem)
     ths = thresholds(problem)
 

@@ -191,6 +191,11 @@ def strategy_json(
     return out
 
 
+def _nodes(tree: list[dict[str, Any]]) -> int:
+    """Nodes of a strategy tree (JSON)."""
+    return sum(1 + _nodes(n.get("then", [])) for n in tree)
+
+
 def shared_out(worlds: SuitWorlds) -> bool:
     """Whether a problem's work is worth sharing out to threads: more than SUIT_PARALLEL_WORLDS worlds."""
     return len(worlds) > config.SUIT_PARALLEL_WORLDS
@@ -276,10 +281,16 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
             for seat, r, f, v, i in an.first_moves
         ]
         result.splits = split_rows(problem, worlds, good)
-        shown = an.strategy(options.depth)
-        result.strategy = strategy_json(problem, shown, worlds)
-        result.extra["line"] = line_in_words(problem, shown if options.depth == WORDS_DEPTH
-                                             else an.strategy(WORDS_DEPTH))
+        words = an.strategy(WORDS_DEPTH)
+        result.extra["line"] = line_in_words(problem, words)
+        if options.depth is None:  # the longer tree when it stays short, else the usual depth
+            tree = strategy_json(problem, words, worlds) if WORDS_DEPTH == config.TREE_DEPTH_LONG else \
+                strategy_json(problem, an.strategy(config.TREE_DEPTH_LONG), worlds)
+            if _nodes(tree) > config.TREE_NODES:
+                tree = strategy_json(problem, an.strategy(config.TREE_DEPTH), worlds)
+        else:
+            tree = strategy_json(problem, words if options.depth == WORDS_DEPTH else an.strategy(options.depth), worlds)
+        result.strategy = tree
     else:
         # tricks: max -> the best line for every target, one row each
         for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads, budget)):

@@ -322,7 +322,7 @@ def heuristic_result(problem: SuitProblem, solver: str, build: Callable[[SuitGam
     result.probability = value if target is not None else None
     result.expected_tricks = value if target is None else None
     result.splits = split_rows(problem, game.worlds, good)
-    result.strategy = ev.strategy_json(options.depth)
+    result.strategy = ev.strategy_json(options.tree_depth)
     result.estimate = h.estimate
     result.true_value = value
     result.extra = dict(h.details)
