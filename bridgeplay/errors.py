@@ -35,3 +35,12 @@ def shown(value: object, width: int = 40) -> str:
     """``repr(value)`` for a message, cut to ``width`` characters (a file may hold a huge value)."""
     text = repr(value)
     return text if len(text) <= width else text[: width - 3] + "..."
+
+
+class TimeUp(Exception):
+    """A budget stopped a search (its memos are then unusable: discard the search); ``reason`` is
+    ``"time limit"`` or ``"memory"``.  The solvers catch it and return what was finished, or say why not."""
+
+    def __init__(self, reason: str = "time limit") -> None:
+        super().__init__(reason)
+        self.reason = reason

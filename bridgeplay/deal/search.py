@@ -47,6 +47,7 @@ from bridgeplay.engine.vectors import (
     values,
     words_to_int,
 )
+from bridgeplay.errors import TimeUp
 
 Masks = tuple[int, int, int, int]
 Play = tuple[int, int, int]  # (seat, suit, rank)
@@ -54,10 +55,6 @@ NO_PRUNE = -1.0
 SLACK = 1e-9  # below a proven bound, so that floating sums never prune the best vector
 # thresholds tried at the root (fractions of the largest value), from the top down
 ASPIRATION = (1.0, 0.95, 0.9, 0.8, 0.7, 0.6, 0.5, 0.4, 0.3, 0.2, 0.1)
-
-
-class TimeUp(Exception):
-    """The search ran past its deadline."""
 
 
 @dataclass

@@ -52,6 +52,7 @@ from bridgeplay.engine.vectors import (
     weight_table,
     words_to_int,
 )
+from bridgeplay.errors import TimeUp
 
 
 @dataclass
@@ -69,15 +70,6 @@ class Decision:
     # something here in some world reaching it (double dummy, so some continuation would), but in every
     # such world another card of the defence's beats the line; ``avoided`` False: nothing can be gained
     avoided: bool = False
-
-
-class TimeUp(Exception):
-    """A budget stopped the search (its memos are then unusable: discard it); ``reason`` is ``"time limit"``
-    or ``"memory"``."""
-
-    def __init__(self, reason: str = "time limit") -> None:
-        super().__init__(reason)
-        self.reason = reason
 
 
 PAGE = os.sysconf("SC_PAGE_SIZE") if hasattr(os, "sysconf") else 4096
@@ -146,11 +138,6 @@ class Budget:
             self.reason = reason
             for f in self._flags:
                 f[STOP] = 1
-
-    def check(self) -> None:
-        """Raise :class:`TimeUp` when the budget is spent."""
-        if self.reason is not None:
-            raise TimeUp(self.reason)
 
     def cancel(self) -> None:
         self._done.set()
@@ -372,7 +359,7 @@ class SuitSearch:
             1 if top else 2 if report else 0, *info,
         )
         if stats[STOP]:
-            raise TimeUp(self.budget.reason or "time limit" if self.budget is not None else "time limit")
+            raise TimeUp(self.budget.reason if self.budget is not None and self.budget.reason else "time limit")
         if report and not top:
             return front, info, (north, south, dfd, leader, table, lead, ths)
         if top:
