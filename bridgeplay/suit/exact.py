@@ -91,6 +91,7 @@ class SuitAnalysis:
         # best first (stable: North before South, high cards before low on ties)
         self.first_moves: list[tuple[int, int, np.ndarray, float, int]] = [solved[play] for play in plays]
         self.first_moves.sort(key=lambda m: -m[3])
+        self._lines: dict[int, list[Decision]] = {}  # strategy(depth), by depth
 
     @property
     def nodes(self) -> int:
@@ -110,6 +111,12 @@ class SuitAnalysis:
         return self.best_levels()[0]
 
     def strategy(self, depth: int) -> list[Decision]:
+        """The best line as a tree of ``depth`` declarer decisions (made once per depth, then kept)."""
+        if depth not in self._lines:
+            self._lines[depth] = self._strategy(depth)
+        return self._lines[depth]
+
+    def _strategy(self, depth: int) -> list[Decision]:
         seat, r, f, v, i = self.first_moves[0]
         search = self.solved_by[(seat, r)]
         need = search.row_levels(f[i], self.levels)
@@ -281,16 +288,13 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
             for seat, r, f, v, i in an.first_moves
         ]
         result.splits = split_rows(problem, worlds, good)
-        words = an.strategy(WORDS_DEPTH)
-        result.extra["line"] = line_in_words(problem, words)
-        if options.depth is None:  # the longer tree when it stays short, else the usual depth
-            tree = strategy_json(problem, words, worlds) if WORDS_DEPTH == config.TREE_DEPTH_LONG else \
-                strategy_json(problem, an.strategy(config.TREE_DEPTH_LONG), worlds)
-            if _nodes(tree) > config.TREE_NODES:
-                tree = strategy_json(problem, an.strategy(config.TREE_DEPTH), worlds)
-        else:
-            tree = strategy_json(problem, words if options.depth == WORDS_DEPTH else an.strategy(options.depth), worlds)
-        result.strategy = tree
+        result.extra["line"] = line_in_words(problem, an.strategy(WORDS_DEPTH))
+        if options.depth is not None:
+            result.strategy = strategy_json(problem, an.strategy(options.depth), worlds)
+        else:  # the longer tree when it stays short, else the usual depth
+            result.strategy = strategy_json(problem, an.strategy(config.TREE_DEPTH_LONG), worlds)
+            if _nodes(result.strategy) > config.TREE_NODES:
+                result.strategy = strategy_json(problem, an.strategy(config.TREE_DEPTH), worlds)
     else:
         # tricks: max -> the best line for every target, one row each
         for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads, budget)):
