@@ -10,25 +10,17 @@ of the main branch, when the line is settled, or after ``tricks`` tricks.
 
 from __future__ import annotations
 
-from bridgeplay.cards import SUIT_SYMBOLS, Card, E, N, S, W, popcount, rank_char
+from bridgeplay.cards import SUIT_SYMBOLS, Card, E, N, S, W, popcount, rank_char, ranks_of
 from bridgeplay.deal.problem import DealProblem
-from bridgeplay.deal.search import Decision
+from bridgeplay.deal.search import Decision, without
 from bridgeplay.prose import either, narrate, sentence
 
 SEAT = {N: "North", E: "East", S: "South", W: "West"}
 Masks = tuple[int, int, int, int]
 
 
-def _ranks(mask: int) -> list[int]:
-    return [r for r in range(14, 1, -1) if mask >> r & 1]
-
-
 def _text(c: Card) -> str:
     return f"{SUIT_SYMBOLS[c.suit]}{rank_char(c.rank).replace('T', '10')}"
-
-
-def _without(masks: Masks, c: Card) -> Masks:
-    return tuple(m & ~(1 << c.rank) if s == c.suit else m for s, m in enumerate(masks))  # type: ignore[return-value]
 
 
 class _Teller:
@@ -36,7 +28,7 @@ class _Teller:
         self.trump = problem.trump
 
     def master(self, c: Card, dfd: Masks) -> bool:
-        return all(c.rank > x for x in _ranks(dfd[c.suit]))
+        return all(c.rank > x for x in ranks_of(dfd[c.suit]))
 
     def lead(self, seat: int, c: Card, north: Masks, south: Masks, dfd: Masks) -> str:
         hand, other = (north, south) if seat == N else (south, north)
@@ -44,8 +36,8 @@ class _Teller:
         if self.master(c, dfd):
             ruffable = self.trump < 4 and c.suit != self.trump and dfd[self.trump]
             return f"{'play' if ruffable else 'cash'} the {_text(c)}{where}"
-        if c.rank == min(_ranks(hand[c.suit] | 1 << c.rank)):
-            top = [r for r in _ranks(other[c.suit]) if r >= 10]
+        if c.rank == min(ranks_of(hand[c.suit] | 1 << c.rank)):
+            top = [r for r in ranks_of(other[c.suit]) if r >= 10]
             toward = "-".join(rank_char(r).replace("T", "10") for r in top)
             return f"lead the {_text(c)}{where}" + (f" toward the {SUIT_SYMBOLS[c.suit]}{toward}" if toward else "")
         return f"lead the {_text(c)}{where}"
@@ -60,9 +52,9 @@ class _Teller:
             return f"win the {_text(c)}" if top >= 10 else f"play the {_text(c)}"
         if c.rank < led.rank and top < led.rank:  # (under the card led, which stays on top: run it)
             return "play low"
-        if c.rank > top and any(x > c.rank for x in _ranks(dfd[c.suit])):
+        if c.rank > top and any(x > c.rank for x in ranks_of(dfd[c.suit])):
             return f"finesse the {_text(c)}"
-        if c.rank == min(_ranks(hand[c.suit] | 1 << c.rank)):
+        if c.rank == min(ranks_of(hand[c.suit] | 1 << c.rank)):
             return "play low"
         return f"play the {_text(c)}"
 
@@ -92,7 +84,7 @@ class _Teller:
               ) -> tuple[str, list[Decision], tuple[Masks, Masks, Masks], str | None]:
         seat, c = lead.seat, lead.card
         text = self.lead(seat, c, north, south, dfd)
-        north, south = (_without(north, c), south) if seat == N else (north, _without(south, c))
+        north, south = _declarer_played(north, south, lead)
         partner = south if seat == N else north
         groups = self.groups(lead.children, c)
         if not groups:
@@ -100,7 +92,8 @@ class _Teller:
         hows = []
         for key, ds in groups:
             d = ds[0]
-            how = self.third(d.children[0].card, partner, _without(dfd, d.card), d.card, c) if d.children else ""
+            how = (self.third(d.children[0].card, partner, without(dfd, d.card.suit, d.card.rank), d.card, c)
+                   if d.children else "")
             hows.append((key, how))
         main_how = hows[0][1]
         clauses = []
@@ -118,18 +111,25 @@ class _Teller:
         main = groups[0][1][0]
         if not main.children:
             return text, [], (north, south, dfd), None
-        dfd2 = _without(dfd, main.card)
+        dfd2 = without(dfd, main.card.suit, main.card.rank)
         third = main.children[0]
-        north, south = (_without(north, third.card), south) if third.seat == N else (north, _without(south, third.card))
+        north, south = _declarer_played(north, south, third)
         fourth = self.groups(third.children, c)
         if not fourth:
             return text, [], (north, south, dfd2), None
         last = fourth[0][1][0]
-        dfd3 = _without(dfd2, last.card)
+        dfd3 = without(dfd2, last.card.suit, last.card.rank)
         nxt = last.children
         if not nxt or nxt[0].seat in (E, W):  # the defence won the trick of the main branch: stop here
             return text + ("; the defence wins this trick" if nxt else ""), [], (north, south, dfd3), None
         return text, nxt, (north, south, dfd3), "Then"
+
+
+def _declarer_played(north: Masks, south: Masks, d: Decision) -> tuple[Masks, Masks]:
+    """North's and South's cards after declarer's play ``d``."""
+    if d.seat == N:
+        return without(north, d.card.suit, d.card.rank), south
+    return north, without(south, d.card.suit, d.card.rank)
 
 
 def _same(how: str) -> str:
@@ -153,16 +153,15 @@ def line_in_words(problem: DealProblem, decisions: list[Decision], tricks: int =
     else:
         text = f"play the {_text(c)}"
     text = f"{text} from {SEAT[first.seat]}"
-    north, south = (_without(north, c), south) if first.seat == N else (north, _without(south, c))
+    north, south = _declarer_played(north, south, first)
     nodes, left = first.children, 3 - len(problem.table)  # cards still to come to this trick
     while left > 0 and nodes:
         if nodes[0].seat in (E, W):
             main = teller.groups(nodes, led)[0][1][0]
-            dfd = _without(dfd, main.card)
+            dfd = without(dfd, main.card.suit, main.card.rank)
         else:
             main = nodes[0]
-            north, south = ((_without(north, main.card), south) if main.seat == N
-                            else (north, _without(south, main.card)))
+            north, south = _declarer_played(north, south, main)
         nodes, left = main.children, left - 1
     if nodes and nodes[0].seat in (E, W):
         return sentence(f"{text}; the defence wins this trick")

@@ -20,7 +20,7 @@ Declarer's card in words, from the cards still out:
 
 from __future__ import annotations
 
-from bridgeplay.cards import E, N, S, W, popcount
+from bridgeplay.cards import E, N, S, W, popcount, ranks_of
 from bridgeplay.prose import either, narrate
 from bridgeplay.suit.problem import SuitProblem
 from bridgeplay.suit.search import Decision
@@ -31,10 +31,6 @@ SEAT = {N: "North", E: "East", S: "South", W: "West"}
 RANK_TEXT = {14: "A", 13: "K", 12: "Q", 11: "J", 10: "10"}
 
 
-def _ranks(mask: int) -> list[int]:
-    return [r for r in range(14, 1, -1) if mask >> r & 1]
-
-
 class _Teller:
     def __init__(self, problem: SuitProblem) -> None:
         self.p = problem
@@ -42,13 +38,13 @@ class _Teller:
 
     # -- cards in words ---------------------------------------------------------------------------------
     def honours(self, mask: int) -> str:
-        return "-".join(RANK_TEXT.get(r, str(r)) for r in _ranks(mask) if not self.small >> r & 1)
+        return "-".join(RANK_TEXT.get(r, str(r)) for r in ranks_of(mask) if not self.small >> r & 1)
 
     def master(self, r: int, dfd: int) -> bool:
-        return r > 0 and all(r > x for x in _ranks(dfd))
+        return r > 0 and all(r > x for x in ranks_of(dfd))
 
     def low(self, r: int, hand: int) -> bool:
-        return bool(self.small >> r & 1) or r == min(_ranks(hand | 1 << r))
+        return bool(self.small >> r & 1) or r == min(ranks_of(hand | 1 << r))
 
     def lead(self, seat: int, r: int, north: int, south: int, dfd: int) -> str:
         hand, other = (north, south) if seat == N else (south, north)
@@ -101,7 +97,7 @@ class _Teller:
         def settled(lead: Decision, state: tuple[int, int, int]) -> bool:
             north, south, dfd = state
             hand = north if lead.seat == N else south
-            return not dfd or all(self.master(r, dfd) for r in _ranks(hand))
+            return not dfd or all(self.master(r, dfd) for r in ranks_of(hand))
 
         state = (self.p.north, self.p.south, self.p.outstanding)
         return narrate(nodes, state, lambda lead, st: self.trick(lead, *st), tricks, lead_of, settled)
