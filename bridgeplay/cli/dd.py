@@ -13,8 +13,6 @@ from bridgeplay.cards import SEAT_LETTERS, Card, CardError, Deal, parse_seat, pa
 from bridgeplay.cli.common import BadInput, compile_kernels, console, json_option
 from bridgeplay.errors import ProblemError
 
-DD_KERNELS = ("bridgeplay.engine.dd",)
-
 
 def _looks_like_file(arg: str) -> bool:
     return arg.lower().endswith((".yaml", ".yml")) or os.path.isfile(arg)
@@ -62,6 +60,7 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
     Example: bridgeplay dd "N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876" --leader W
     """
     from bridgeplay.deal.doubledummy import STRAIN_KEYS, DDError, card_values, dd_table, validate_position
+    from bridgeplay.engine import cache
 
     deal = load_deal(deal_or_file)
     position = leader is not None or trumps is not None or played is not None
@@ -83,11 +82,11 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
         cards = _parse_played(played)
         try:
             validate_position(deal, strain, lead, cards)
-            compile_kernels(DD_KERNELS, 10, quiet=as_json)
+            compile_kernels(cache.DD_KERNELS, 10, quiet=as_json)
             values = card_values(deal, strain, lead, cards)
         except (DDError, CardError) as exc:
             raise BadInput(f"--played: {exc}") from None
-    compile_kernels(DD_KERNELS, 10, quiet=as_json)
+    compile_kernels(cache.DD_KERNELS, 10, quiet=as_json)
     table = dd_table(deal)
     to_play = SEAT_LETTERS[(lead + len(cards)) % 4]
     if as_json:

@@ -71,6 +71,11 @@ def _reps(hand: int, gaps: int) -> list[int]:
     return got
 
 
+def _winner(table: tuple[Move, ...]) -> int:
+    """Who wins a trick of (seat, rank) plays in the one suit: the highest rank (a discard, rank 0, never)."""
+    return max(table, key=lambda t: t[1])[0]
+
+
 def _pc(mask: int) -> int:
     return mask.bit_count()
 
@@ -319,10 +324,7 @@ class SuitGame:
         table = table + (move,)
         if len(table) < 4:
             return (north, south, dfd, won, IN_TRICK, leader, table)
-        winner, best = table[0]
-        for seat_i, r_i in table[1:]:
-            if r_i > best:
-                winner, best = seat_i, r_i
+        winner = _winner(table)
         if winner in (N, S):
             return (north, south, dfd, won + 1, LEAD_FREE, -1, ())
         return (north, south, dfd, won, LEAD_W if winner == W else LEAD_E, -1, ())
@@ -423,7 +425,7 @@ class SuitGame:
         table = table + ((seat, r),)
         if len(table) < 4:
             return self._ddf(north, south, wh, eh, IN_TRICK, leader, table)
-        winner = max(table, key=lambda t: t[1])[0]
+        winner = _winner(table)
         if winner in (N, S):
             return 1 + self._ddf(north, south, wh, eh, LEAD_FREE, -1, ())
         return self._ddf(north, south, wh, eh, LEAD_W if winner == W else LEAD_E, -1, ())
