@@ -106,9 +106,11 @@ def test_the_default_method_for_a_deal_keeps_a_default_budget() -> None:
 
 
 def _slow_tree(n: int) -> dict:
-    return {"kind": "tree", "name": "slow", "worlds": 2,
-            "tree": {"min": "a", "children": {f"m{i}": {"max": f"b{i}", "children": {"1": [1, 0], "2": [0, 1]}}
-                                              for i in range(n)}}}
+    """test_batch's slow tree (2**n MAX strategies), as a mapping."""
+    import yaml
+    from test_batch import slow_tree
+
+    return yaml.safe_load(slow_tree(n))
 
 
 def test_tree_esm_keeps_the_time_limit_and_gives_a_labelled_lower_bound() -> None:

@@ -117,11 +117,10 @@ def test_bad_options_are_one_line_exit_2(args: list[str], words: str, monkeypatc
 
 
 def _slow_tree(path: Path) -> Path:
-    # ESM enumerates 2**20 strategies of this tree: minutes of work, and no kernel to compile first
-    lines = ["kind: tree", "name: slow", "worlds: 2", "tree:", "  min: a", "  children:"]
-    for i in range(20):
-        lines += [f"    m{i}:", f"      max: b{i}", "      children: {'1': [1, 0], '2': [0, 1]}"]
-    path.write_text("\n".join(lines) + "\n")
+    """test_batch's slow tree as a file: ESM enumerates 2**20 strategies (minutes, no kernel to compile first)."""
+    from test_batch import slow_tree
+
+    path.write_text(slow_tree(20))
     return path
 
 
