@@ -15,6 +15,7 @@ from bridgeplay import __version__
 from bridgeplay.cli.batch import batch
 from bridgeplay.cli.compare import compare
 from bridgeplay.cli.dd import dd_command
+from bridgeplay.cli.experiment import experiment
 from bridgeplay.cli.solve import solve, solvers, suit
 from bridgeplay.cli.validate import validate
 
@@ -65,7 +66,7 @@ def main() -> None:
     """
 
 
-for command in (solve, suit, solvers, batch, validate, compare, dd_command):
+for command in (solve, suit, solvers, batch, validate, compare, dd_command, experiment):
     main.add_command(command)
 
 if __name__ == "__main__":  # pragma: no cover
