@@ -69,7 +69,7 @@ DEAL_KERNELS: tuple[str, ...] = (
 DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)  # ``bridgeplay dd``: the double-dummy engine alone
 
 # Per module, the kernels a solve calls from Python, with the argument types it passes (a few words:
-# i64, f64, bool, none; arrays u64/u16/i64/f64/b1[:] or [:,:], C-contiguous; MEMOS, STORE for the
+# i64, f64, bool, none; arrays u64/u16/i64/f64/b1[:], [:,:] or [:,:,:], C-contiguous; MEMOS, STORE for the
 # typed containers of engine.suit, DICT an int64 -> int64 typed dict).  Their caches are what a warm
 # run loads.  For a module both families use, :func:`cold` checks the kernels both call (so that one
 # family's answer does not depend on what the other compiled); :func:`warm` compiles all of them.
@@ -83,7 +83,7 @@ _SUIT_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
     "bridgeplay.engine.suit": (
         ("_world_bitsets", "i64[:] i64"), ("_new_memos", ""),
         ("_node", "u64[:,:] u64[:] i64[:] f64[:,:] i64[:] i64[:] MEMOS i64 i64 i64 i64 i64 i64 i64 i64 i64 i64 "
-                  "i64[:] u64[:] f64 i64 u64[:,:] f64[:] i64[:]"),
+                  "i64[:] u64[:] f64 f64[:] f64[:,:,:] i64 u64[:,:] f64[:,:] i64[:]"),
     ),
 }
 _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
@@ -118,7 +118,7 @@ _SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
     ("suit", "_new_memos", ""),
     ("suit", "_dd_tables", "MEMOS i64 i64 i64 i64 i64[:] u64[:] i64 i64"),
     ("suit", "_lookup", "STORE u64[:]"),
-    ("suit", "_store", "STORE u64[:] u64[:,:] f64"),
+    ("suit", "_store", "STORE u64[:] u64[:,:] f64[:]"),
     ("suit", "_world_bitsets", "i64[:] i64"),
     ("suit", "_after_play", "i64 i64 i64 i64 i64 i64 i64 i64 i64 i64"),
     ("suit", "_swaps", "i64[:] i64 i64 i64[:] i64[:] i64 i64"),
@@ -433,6 +433,8 @@ def _signature(spec: str) -> tuple:
             out.append(types.List(types.Array(types.uint64, 2, "C")))
         elif word == "KIDW":
             out.append(types.List(types.int64))
+        elif word.endswith("[:,:,:]"):
+            out.append(types.Array(scalars[word[:-7]], 3, "C"))
         elif word.endswith("[:,:]"):
             out.append(types.Array(scalars[word[:-5]], 2, "C"))
         elif word.endswith("[:]"):

@@ -139,6 +139,28 @@ def _store(st, key, front, tau):
     memo[h] = len(keys) - 1
 
 
+@njit(cache=True, inline="always")
+def _taus(tau, tv):
+    """What a memo entry keeps of the thresholds it was solved with: ``tv`` (several objectives), else ``tau``."""
+    if tv.shape[0]:
+        return tv.copy()
+    out = np.empty(1)
+    out[0] = tau
+    return out
+
+
+@njit(cache=True, inline="always")
+def _covers(stored, tau, tv):
+    """Whether a front solved with the thresholds ``stored`` serves thresholds (``tau`` or ``tv``) as high or
+    higher: it keeps every row they keep."""
+    if tv.shape[0]:
+        for k in range(tv.shape[0]):
+            if stored[k] > tv[k]:
+                return False
+        return True
+    return stored[0] <= tau
+
+
 @njit(cache=True)
 def _cap_rows(F, wtab, nwords, beam):
     """The ``beam`` most valuable rows of F (all of them when there are no more)."""
@@ -392,6 +414,94 @@ def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
 
 
 @njit(cache=True)
+def _vec_reach(x, tv, otab):
+    """Whether the row ``x`` reaches the threshold of some objective (``otab[k]``, :func:`_tword`'s tables
+    over every word of the row)."""
+    for k in range(tv.shape[0]):
+        if _trow(x, otab[k], x.shape[0]) >= tv[k]:
+            return True
+    return False
+
+
+@njit(cache=True)
+def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
+    """A defender's reply's thresholds, one per objective: as the one threshold's (see _node), each objective's
+    own: less the most the worlds ``z`` outside the reply can add, all of them or, for a reply solved already,
+    its best row on them plus the ones outside it."""
+    m = z.shape[0]
+    out = tv.copy()
+    for k in range(tv.shape[0]):
+        bound = _trow(z, otab[k], m)
+        for q in range(len(kids)):
+            aq = kidw[q]
+            fq = kids[q]
+            rest = 0.0
+            for c in range(m):
+                rest += _tword(z[c] & ~wcs[aq, c % nwords], otab[k], c)
+            best = 0.0
+            for g in range(fq.shape[0]):
+                v = 0.0
+                for c in range(m):
+                    v += _tword(z[c] & fq[g, c], otab[k], c)
+                best = max(best, v)
+            bound = min(bound, rest + best)
+        out[k] = tv[k] - bound
+    return out
+
+
+@njit(cache=True)
+def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
+    """A defender's replies combined under several objectives' thresholds: per objective the combination that
+    keeps the rows worth its threshold, all of them together, then the Pareto front.
+
+    Objectives 0..L-1 are one level each: its combination is made over that level's words alone (each reply's
+    rows cut to the level and Pareto-filtered, as in _level_bound), and its rows come back with the other levels
+    empty -- still real (a line that wins those worlds wins at least that), and far fewer than whole rows that
+    tie on the level (every line sure of one trick, whatever it does for two).  Objective L, expected tricks,
+    is combined over whole rows."""
+    m = front.shape[1]
+    L = m // nwords
+    parts = []
+    n = 0
+    for k in range(tv.shape[0]):
+        if k == L:  # (every level weighed alike: the usual table, by word within a level)
+            f0 = _tprune(front, wtab, nwords, tv[k])
+            if f0.shape[0] == 0:
+                continue
+            f = _combine(f0, cat, off, cnot, U, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0))
+        else:
+            lo = k * nwords
+            front1 = _pareto(np.ascontiguousarray(front[:, lo:lo + nwords]))
+            front1 = _tprune(front1, wtab, nwords, tv[k])
+            if front1.shape[0] == 0:
+                continue
+            off1 = np.zeros(use + 1, np.int64)
+            cut = []
+            for q in range(use):
+                fq = _pareto(np.ascontiguousarray(cat[off[q]:off[q + 1], lo:lo + nwords]))
+                cut.append(fq)
+                off1[q + 1] = off1[q] + fq.shape[0]
+            cat1 = np.empty((off1[use], nwords), np.uint64)
+            for q in range(use):
+                _put_rows(cat1, off1[q], cut[q])
+            cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
+            U1 = U[lo:lo + nwords].copy()
+            f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0))
+            f = np.zeros((f1.shape[0], m), np.uint64)
+            for r in range(f1.shape[0]):
+                for w in range(nwords):
+                    f[r, lo + w] = f1[r, w]
+        parts.append(f)
+        n += f.shape[0]
+    allf = np.empty((n, m), np.uint64)
+    i = 0
+    for f in parts:
+        _put_rows(allf, i, f)
+        i += f.shape[0]
+    return _pareto(allf)
+
+
+@njit(cache=True)
 def _replies(hw, allw, wtab, cfg, north, south, dfd, leader, r0, nt, seat, top, prune, beam, xs2, L, nwords):
     """The replies of the defender ``seat`` at a position of :func:`_node` (its other arguments as there):
     (mv, mv2, wcs, seq, c3).  Per reply its card ``mv`` (0 shows out, -1 exits), at a flattened node (third
@@ -530,7 +640,7 @@ def _gather(kids, kidw, U, wcs, L, nwords):
 
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
-          top, info_x, info_t, info_h):
+          tv, otab, top, info_x, info_t, info_h):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
     (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
     tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
@@ -538,16 +648,24 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     in a wrapper.
 
     ``top`` = 1: solve this position without its memo entry and report how: the worlds, levels
-    and threshold after normalisation (``info_x[INFO]``, ``info_h[:L]``, ``info_t[INFO]``) and, at a
+    and threshold after normalisation (``info_x[INFO]``, ``info_h[:L]``, ``info_t[INFO, 0]``; with objectives
+    ``info_t[INFO, :K]``, and so for each reply) and, at a
     defender's node, per reply a (``info_h[14]`` of them) its card ``info_h[16 + a]`` (0 = shows
     out, -1 = exits), the worlds it was solved over ``info_x[a]`` and its threshold ``info_t[a]``
     (a strategy is read off the search along the same calls, so every front comes from the memo).
     At a flattened node (``info_h[15]`` = third hand's card + 1, else 0) a reply is a pair: the other
     defender's card is ``info_h[16 + INFO + a]``, and ``info_x[a]``, ``info_t[a]`` belong to the next
-    trick's boundary.  A top node returns only rows that may be its most valuable (see ``_pareto_open``) and is not
-    memoised.  ``top`` = 2: the same report for a node the search solved as an inner one (replies
+    trick's boundary.  A top node returns only rows that may be its most valuable (see ``_pareto_open``)
+    and is not memoised.  ``top`` = 2: the same report for a node the search solved as an inner one (replies
     heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
     defender's after solving its replies (memo hits) without combining them; the front is empty.
+
+    ``tv`` (float64[K], with ``otab``, float64[K, 8 * L * nwords, 256], :func:`_tword`'s tables of each
+    objective over every word of a row): the thresholds of K objectives at once, ``tau`` then -1 (empty: the
+    one threshold ``tau``).  The front keeps the rows worth some objective's threshold (see :func:`_vec_combine`;
+    an infinite threshold: that objective is not searched), its memo entries are kept apart and hold the
+    thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them (expected
+    tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
     """
     if lower:
         st, cst = memos.lst, memos.lcst
@@ -559,6 +677,9 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     m = L * nwords
     prune = tau > -0.5
     tau0 = tau
+    K = tv.shape[0]  # objectives pruned at once (0: the one threshold tau)
+    vprune = K > 0 and tv.min() > -0.5  # (an objective without a threshold keeps every row)
+    tv0 = tv
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
     won = np.zeros(m, np.uint64)
     anywon = False
@@ -598,9 +719,15 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 anylive = True
         if anywon and prune:
             tau -= _trow(won, wtab, nwords)
+        if anywon and K:
+            tv = tv.copy()
+            for k in range(K):
+                tv[k] -= _trow(won, otab[k], m)
     if top:
         _set_row(info_x, INFO, xs2)
-        info_t[INFO] = tau
+        info_t[INFO, 0] = tau
+        for k in range(K):
+            info_t[INFO, k] = tv[k]
         _put(info_h, 0, ths2)
         info_h[14] = 0
     if nt == 0:
@@ -610,6 +737,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             return out
     if prune and _trow(xs2, wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
+    if vprune and not _vec_reach(xs2, tv, otab):
+        return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
     # -- memo (exact position and worlds)
     key = np.empty(3 + m, np.uint64)
     key[0] = np.uint64(north | (south << 15) | (dfd << 30) | (lead << 45) | (leader << 48) | (nt << 50))
@@ -619,10 +748,12 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         packed |= ths2[lv] << (4 * lv)
     key[2] = np.uint64(packed)
     _put(key, 3, xs2)
+    if K:
+        key[2] |= np.uint64(1) << np.uint64(63)  # (several objectives: a memo of its own)
     front = np.zeros((0, m), np.uint64)
     found = False
     i = -1 if top else _lookup(st, key)
-    if i >= 0 and st[3][i] <= tau:
+    if i >= 0 and _covers(st[3][i], tau, tv):
         front = st[2][i]
         found = True
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
@@ -658,10 +789,10 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         cx = _to_canon(xs2.reshape(1, m), pat, nwords, pwords)
         ckey = np.empty(2 + L * pwords, np.uint64)
         ckey[0] = np.uint64(code | (lead << 36) | (kw << 40) | (nt << 46) | (leader << 48) | (wseat << 50))
-        ckey[1] = np.uint64(packed)
+        ckey[1] = key[2]
         _put(ckey, 2, cx[0])
         j = -1 if top else _lookup(cst, ckey)
-        if j >= 0 and cst[3][j] <= tau:
+        if j >= 0 and _covers(cst[3][j], tau, tv):
             front = _from_canon(cst[2][j], pat, nwords, pwords)
             _store(st, key, front, cst[3][j])
             found = True
@@ -713,7 +844,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
                         f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2,
-                                  lead2, t2, xs2, tau, np.int64(0), info_x, info_t, info_h)
+                                  lead2, t2, xs2, tau, tv, otab, np.int64(0), info_x, info_t, info_h)
                         parts.append(f)
                         nrows += f.shape[0]
             stats[3] += nrows
@@ -747,8 +878,9 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                     info_h[16 + a] = mv[a]
                     info_h[16 + INFO + a] = mv2[a]
                     info_x[a, :] = 0
-                    info_t[a] = -1.0
+                    info_t[a, :] = -1.0
             z = np.empty(m, np.uint64)
+            tvc = tv
             for ai in range(nmv):
                 a = seq[ai]
                 xc = np.empty(m, np.uint64)
@@ -782,9 +914,16 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             best = max(best, v)
                         bound = min(bound, rest + best)
                     tc = tau - bound
+                if vprune:
+                    for lv in range(L):
+                        for w in range(nwords):
+                            z[lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
+                    tvc = _vec_child(tv, otab, z, kids, kidw, wcs, nwords)
                 if top:
                     _set_row(info_x, a, xc)
-                    info_t[a] = tc
+                    info_t[a, 0] = tc
+                    for k in range(K):
+                        info_t[a, k] = tvc[k]
                 r = mv[a]
                 if r == -1:
                     # the defender exits: declarer leads next, nothing played
@@ -803,7 +942,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
                 f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                          t2, xc, tc, np.int64(0), info_x, info_t, info_h)
+                          t2, xc, tc, tvc, otab, np.int64(0), info_x, info_t, info_h)
                 if f.shape[0] == 0:
                     dead = True
                     break
@@ -923,7 +1062,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         cfg2 = cfg.copy()
                         cfg2[9] = 0
                         return _node(hw, allw, west, wtab, cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1,
-                                     r2, nt, lead, ths, xs, tau0, top, info_x, info_t, info_h)
+                                     r2, nt, lead, ths, xs, tau0, tv0, otab, top, info_x, info_t, info_h)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
                         if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
@@ -936,12 +1075,15 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
                             if front.shape[0] == 0:
                                 front = bestb
+                elif vprune:
+                    front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats)
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         if not top:  # a top node keeps only its best rows
-            _store(st, key, front, tau)
+            taus = _taus(tau, tv)
+            _store(st, key, front, taus)
             if ckey.shape[0]:
-                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau)
+                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), taus)
     if anywon:
         out = front.copy()
         for q in range(out.shape[0]):
@@ -975,7 +1117,7 @@ _solve_node = _node
 _ROW = types.uint64[::1]
 _FRONT = types.uint64[:, ::1]
 _STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_ROW), types.ListType(_FRONT),
-                      types.ListType(types.float64), types.ListType(types.int64)))
+                      types.ListType(types.float64[::1]), types.ListType(types.int64)))
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
@@ -990,7 +1132,7 @@ def _empty_store():
     (numba re-derives their types every time), more than a whole small search.
     """
     return (Dict.empty(types.int64, types.int64), List.empty_list(_ROW), List.empty_list(_FRONT),
-            List.empty_list(types.float64), List.empty_list(types.int64))
+            List.empty_list(types.float64[::1]), List.empty_list(types.int64))
 
 
 @njit(cache=True)

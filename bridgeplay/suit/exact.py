@@ -20,6 +20,7 @@ import numpy as np
 
 from bridgeplay import config
 from bridgeplay.cards import N, S, popcount
+from bridgeplay.engine.vectors import values
 from bridgeplay.errors import SolverError
 from bridgeplay.options import Options
 from bridgeplay.result import MoveValue, Result, Split
@@ -52,11 +53,13 @@ class SuitAnalysis:
 
     The first plays are dealt to :data:`config.SUIT_SEARCHES` searches, solved side by side on
     ``threads`` threads (default :func:`solve_threads`); a play's strategy is read from the search
-    that solved it.
+    that solved it.  ``only``: solve this first play (seat, rank) alone, whose value is known to be at least
+    ``floor`` (to read its line: see :class:`AllTargets`).
     """
 
     def __init__(self, problem: SuitProblem, target: int | None, worlds: SuitWorlds | None = None,
-                 threads: int | None = None, budget: Budget | None = None) -> None:
+                 threads: int | None = None, budget: Budget | None = None,
+                 only: tuple[int, int] | None = None, floor: float = 0.0) -> None:
         self.problem = problem
         self.target = target
         self.worlds = worlds or worlds_for(problem)
@@ -67,7 +70,7 @@ class SuitAnalysis:
         self.root_args = (p, s, dfd, self.search.all)
         lead = root_lead(problem)
         self.search.start(p, s, dfd, lead, self.ths, self.worlds.prob)
-        plays = self.search.first_plays(p, s, dfd, lead)
+        plays = self.search.first_plays(p, s, dfd, lead) if only is None else [only]
         # the plays dealt in turn to SUIT_SEARCHES searches (one for a small problem), whatever the
         # threads: which search solves a play decides, among equal lines, the one it finds, and the
         # answer must not depend on the machine
@@ -84,7 +87,7 @@ class SuitAnalysis:
 
         def work(j: int) -> None:
             for play in plays[j::k]:
-                solved[play] = self.searches[j].first_move(p, s, dfd, self.ths, *play)
+                solved[play] = self.searches[j].first_move(p, s, dfd, self.ths, *play, floor=floor)
                 self.solved_by[play] = self.searches[j]
 
         side_by_side(work, range(k), solve_threads() if threads is None else threads)
@@ -128,6 +131,158 @@ class SuitAnalysis:
             n2, s2, p.outstanding, search.all, self.ths, seat, ((seat, r),), need, depth - 1,
             xs=search.first_x[(seat, r)], tau=search.first_tau.get((seat, r)),
         )
+        return [Decision(seat, r, search.all, sub)]
+
+
+class AllTargets:
+    """Every target's chance and the expected tricks, in one search (``tricks: max``).
+
+    The search runs over payoff vectors of tricks (levels 1..max, one bitset of worlds each), with one
+    threshold per objective -- each number of tricks, and the expected tricks -- and keeps the rows worth
+    some objective's threshold (:meth:`SuitSearch.first_move_all`).  Per first play, in turn, the thresholds
+    of the targets start at the best value another play has reached, so a play that cannot match the best
+    for a target is not solved out for it; the expected tricks are solved exactly for every play (the report
+    lists each first play's).
+    """
+
+    def __init__(self, problem: SuitProblem, worlds: SuitWorlds | None = None, threads: int | None = None,
+                 budget: Budget | None = None) -> None:
+        self.problem = problem
+        self.budget = budget
+        self._lines: dict[tuple[int | None, int], list[Decision]] = {}
+        self._alone: dict[tuple[int | None, int, int], SuitAnalysis] = {}
+        self.worlds = worlds or worlds_for(problem)
+        self.ths = thresholds(problem, None)
+        L = self.levels = len(self.ths)
+        p, s, dfd = problem.north, problem.south, problem.outstanding
+        lead = root_lead(problem)
+        first = SuitSearch(p, s, dfd, self.worlds.west, budget=budget)
+        first.start(p, s, dfd, lead, self.ths, self.worlds.prob)
+        self.plays = first.first_plays(p, s, dfd, lead)
+        # the plays dealt in turn to SUIT_SEARCHES searches side by side (one for a small problem), each with the
+        # thresholds its own plays reached: the deal, not the machine, decides which search solves a play
+        k = min(config.SUIT_SEARCHES, len(self.plays)) if shared_out(self.worlds) else 1
+        self.searches = [first]
+        for _ in range(k - 1):
+            other = SuitSearch(p, s, dfd, self.worlds.west, budget=budget)
+            other.share_dd(first)
+            other.start(p, s, dfd, lead, self.ths, self.worlds.prob)
+            self.searches.append(other)
+        # per first play, per objective: its exact value, or -1 when below the best the search had reached
+        self.values: dict[tuple[int, int], np.ndarray] = {}
+        self.solved_by: dict[tuple[int, int], SuitSearch] = {}
+
+        def work(j: int) -> None:
+            best = np.zeros(L + 1)
+            search = self.searches[j]
+            mine = self.plays[j::k]
+            if search.length_weights:
+                # the most promising first (by a lower-bound search's expected tricks): the thresholds the later
+                # plays start from are then high at once
+                lbs = {}
+                for play in mine:
+                    x = search.play_x(self.ths, *play)
+                    lb = search.lead_front(p, s, dfd, x, self.ths, *play, lower=True)
+                    lbs[play] = float(search.objective_values(lb, L)[L]) if lb.shape[0] else 0.0
+                mine = sorted(mine, key=lambda play: -lbs[play])
+            for play in mine:
+                floor = best.copy()
+                floor[L] = 0.0  # (every play's expected tricks are wanted)
+                v = self.searches[j].first_move_all(p, s, dfd, self.ths, *play, floor=floor)
+                self.values[play] = v
+                self.solved_by[play] = self.searches[j]
+                best = np.maximum(best, v)
+
+        side_by_side(work, range(k), solve_threads() if threads is None else threads)
+        self.best = np.max([self.values[play] for play in self.plays], axis=0)
+
+    @property
+    def nodes(self) -> int:
+        """Positions solved, by every search (and the searches that read lines of targets settled without it)."""
+        return sum(search.nodes for search in self.searches) + sum(a.nodes for a in self._alone.values())
+
+    def chance(self, target: int) -> float:
+        """The best line's chance of ``target`` tricks (1..max)."""
+        return float(self.best[target - 1])
+
+    @property
+    def expected(self) -> float:
+        return float(self.best[self.levels])
+
+    def best_plays(self, target: int | None) -> list[tuple[int, int]]:
+        """The first plays that reach the best value for ``target`` (None: expected tricks), in play order."""
+        k = self.levels if target is None else target - 1
+        return [play for play in self.plays if self.values[play][k] >= self.best[k] - 1e-9]
+
+    def expected_by_play(self) -> list[tuple[int, int, float]]:
+        """Every first play's expected tricks, best first (stable: the play order on ties)."""
+        out = [(seat, r, float(self.values[(seat, r)][self.levels])) for seat, r in self.plays]
+        return sorted(out, key=lambda m: -m[2])
+
+    def strategy(self, target: int | None, depth: int) -> list[Decision]:
+        """The best line for ``target`` (None: expected tricks) as a tree of ``depth`` declarer decisions, read
+        off this search: from its best first play, the row of that play's front best for the target (cut to
+        the target's level), walked down the search's own calls.  A target the lower bound settled without the
+        search (see :meth:`SuitSearch.first_move_all`) has its line read off a search of that play alone, at
+        the threshold of its known value."""
+        key = (target, depth)
+        if key not in self._lines:
+            self._lines[key] = self._strategy(target, depth)
+        return self._lines[key]
+
+    def _alone_analysis(self, target: int | None) -> SuitAnalysis | None:
+        """The search of the best first play alone for ``target``, when this one did not search it (see
+        :meth:`strategy`), else None."""
+        k = self.levels if target is None else target - 1
+        seat, r = self.best_plays(target)[0]
+        search = self.solved_by[(seat, r)]
+        got = search.first_all.get((self.ths, seat, r))
+        if got is not None and got[1][k] < np.inf and search.length_weights:
+            return None
+        if (target, seat, r) not in self._alone:
+            self._alone[(target, seat, r)] = SuitAnalysis(self.problem, target, self.worlds, threads=1,
+                                                          budget=self.budget, only=(seat, r), floor=float(self.best[k]))
+        return self._alone[(target, seat, r)]
+
+    def _need(self, target: int | None) -> np.ndarray:
+        """The best first play's row best for ``target`` (cut to its level), as this search found it."""
+        L = self.levels
+        k = L if target is None else target - 1
+        seat, r = self.best_plays(target)[0]
+        search = self.solved_by[(seat, r)]
+        front = search.first_all[(self.ths, seat, r)][2]
+        nwords = search.nwords
+        need = front[int(np.argmax(values(front, search._oweights[L][k], L * nwords)))].copy()
+        if target is not None:
+            need[: k * nwords] = 0
+            need[(k + 1) * nwords:] = 0
+        return need
+
+    def wins(self, target: int) -> int:
+        """Bitset of the worlds where the best line for ``target`` makes it."""
+        alone = self._alone_analysis(target)
+        if alone is not None:
+            return alone.success_worlds()
+        seat, r = self.best_plays(target)[0]
+        search = self.solved_by[(seat, r)]
+        return search.row_levels(self._need(target), self.levels)[target - 1]
+
+    def _strategy(self, target: int | None, depth: int) -> list[Decision]:
+        L = self.levels
+        k = L if target is None else target - 1
+        alone = self._alone_analysis(target)
+        if alone is not None:
+            return alone.strategy(depth)
+        seat, r = self.best_plays(target)[0]
+        search = self.solved_by[(seat, r)]
+        x, tv, front = search.first_all[(self.ths, seat, r)]
+        need = self._need(target)
+        focus = None if target is None else (k,)
+        p = self.problem
+        n2 = p.north & ~(1 << r) if seat == N else p.north
+        s2 = p.south & ~(1 << r) if seat == S else p.south
+        sub = search.explain_play(n2, s2, p.outstanding, search.all, self.ths, seat, ((seat, r),), need, depth - 1,
+                                  xs=x, tau=tv, focus=focus)
         return [Decision(seat, r, search.all, sub)]
 
 
@@ -228,23 +383,6 @@ def solve_threads(threads: int | None = None) -> int:
     return max(1, min(config.SUIT_THREADS if threads is None else threads, cores))
 
 
-def analyses(problem: SuitProblem, worlds: SuitWorlds, threads: int | None = None,
-             budget: Budget | None = None) -> list[SuitAnalysis]:
-    """One solved search per target 1..max, side by side on :func:`solve_threads` threads.
-
-    Each target has a search (and memos) of its own, and the exact kernels release the GIL, so
-    the threads share nothing but the read-only problem and worlds.  Targets go out lowest first:
-    the low ones have the most worlds left to win (double dummy) and are often the slow ones, and
-    a target no world can make takes a moment.
-    """
-    targets = range(1, problem.max_tricks + 1)
-    inner = solve_threads(threads)
-    outer = inner if shared_out(worlds) else 1
-    # (on its thread, a target's first plays then in turn)
-    return side_by_side(lambda t: SuitAnalysis(problem, t, worlds, threads=1 if outer > 1 else inner, budget=budget),
-                        targets, outer)
-
-
 def solve(problem: SuitProblem, options: Options | None = None) -> Result:
     """Exact best defence (``--solver esm``): the best line, every first play, the table and the line."""
     options = options or Options()
@@ -296,19 +434,18 @@ def _solve(problem: SuitProblem, options: Options, worlds: SuitWorlds, budget: B
             if _nodes(result.strategy) > config.TREE_NODES:
                 result.strategy = strategy_json(problem, an.strategy(config.TREE_DEPTH), worlds)
     else:
-        # tricks: max -> the best line for every target, one row each
-        for target, an in zip(range(1, problem.max_tricks + 1), analyses(problem, worlds, options.threads, budget)):
-            nodes += an.nodes
-            result.table.append({"tricks": target, "probability": an.value, "moves": [
-                move_text(problem, seat, r) for seat, r, f, v, i in an.first_moves if v >= an.value - 1e-9
-            ], "line": line_in_words(problem, an.strategy(WORDS_DEPTH))})
+        # tricks: max -> the best line for every target, one row each, and the line for the most tricks on
+        # average, with every first play's expected tricks: all of it from one search over payoff vectors
+        every = AllTargets(problem, worlds, threads=solve_threads(options.threads), budget=budget)
+        for target in range(1, problem.max_tricks + 1):
+            result.table.append({"tricks": target, "probability": every.chance(target), "moves": [
+                move_text(problem, seat, r) for seat, r in every.best_plays(target)
+            ], "line": line_in_words(problem, every.strategy(target, WORDS_DEPTH))})
         result.target = "max"
-        # and the line for the most tricks on average, with every first play's expected tricks
-        an = SuitAnalysis(problem, None, worlds, threads=solve_threads(options.threads), budget=budget)
-        nodes += an.nodes
-        result.expected_tricks = an.value
-        result.moves = [MoveValue(move_text(problem, seat, r), None, v) for seat, r, f, v, i in an.first_moves]
-        result.extra["line"] = line_in_words(problem, an.strategy(WORDS_DEPTH))
+        result.expected_tricks = every.expected
+        result.moves = [MoveValue(move_text(problem, seat, r), None, v) for seat, r, v in every.expected_by_play()]
+        result.extra["line"] = line_in_words(problem, every.strategy(None, WORDS_DEPTH))
+        nodes = every.nodes
     result.stats = {"nodes": nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": len(worlds)}
     if problem.legend:
         result.extra["legend"] = problem.legend

@@ -55,6 +55,13 @@ from bridgeplay.engine.vectors import (
 from bridgeplay.errors import TimeUp
 
 
+def _threshold(it: np.ndarray, a: int, tau: Threshold | None) -> Threshold:
+    """The threshold a report gives row ``a`` (see ``_node``'s ``info_t``): one, or one per objective."""
+    if isinstance(tau, np.ndarray):
+        return it[a, : len(tau)].copy()
+    return float(it[a, 0])
+
+
 @dataclass
 class Decision:
     """One node of the strategy tree: declarer's play, and the defenders' replies below it."""
@@ -150,6 +157,9 @@ class Budget:
 
 
 NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
+_NO_TV = np.zeros(0)  # (no objectives: the one threshold)
+Threshold = float | np.ndarray  # one threshold, or one per objective (see SuitSearch.first_move_all)
+_NO_OTAB = np.zeros((0, 8, 256))
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
 BEAM = config.SUIT_BEAM  # rows kept per node by the lower-bound search
 SMALL = config.SUIT_SMALL  # up to this many worlds the first moves are solved without a lower-bound threshold
@@ -224,8 +234,12 @@ class SuitSearch:
         # 1: declarer following to a trick plays only the lowest of his cards that cannot beat the card winning it
         # (see bridgeplay.engine.rules._follow_plays); 0: every one (tests)
         self.low_dead = 1
-        self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
+        self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
+        self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
+        self._oweights: dict[int, np.ndarray] = {}  # ... and their weights per bit of a row
+        self.first_all: dict[tuple, tuple] = {}  # (thresholds, seat, rank) -> (worlds, thresholds, front) of
+        # first_move_all's search
         self.first_tau: dict[tuple[int, int], float] = {}  # first play -> the threshold it was solved with
         self._dd: dict[int, np.ndarray] = {}  # root lead rule -> declarer's double-dummy tricks per world
         self._lead_dd: dict[int, dict[tuple[int, int], np.ndarray]] = {}  # the same after each first lead
@@ -320,12 +334,15 @@ class SuitSearch:
 
     # -- search ----------------------------------------------------------------
     def _solve(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int,
-               ths: tuple[int, ...], x, tau: float, lower: bool = False, top: bool = False, report: bool = False):
+               ths: tuple[int, ...], x, tau: Threshold, lower: bool = False, top: bool = False, report: bool = False,
+               tv: np.ndarray | None = None):
         """Front of a position (``top``: also how the search solved it, see :func:`_node`).
 
         ``report``: only how the search solved it, as (empty front, info, key): from the top node
         solved with these arguments if there is one, else from ``_node``'s ``top`` = 2 (an inner node).
         """
+        if isinstance(tau, np.ndarray):
+            tv, tau = tau, NO_PRUNE
         L = len(ths)
         xs = x if isinstance(x, np.ndarray) else self.row(self._xs(x, L))
         if len(table) == 4:
@@ -345,17 +362,20 @@ class SuitSearch:
                         self.trick_canon, self.flatten, self.low_dead], np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
-        ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower)
+        ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower,
+                None if tv is None else tv.tobytes())
         if (top or report) and ckey in self._tops:
             # a top node is not memoised in the search; the strategy walks the best line's again
             front, info = self._tops[ckey]
             return front, info, (north, south, dfd, leader, table, lead, ths)
         info = self._noinfo
         if top or report:
-            info = (np.zeros((INFO + 1, m), np.uint64), np.zeros(INFO + 1), np.zeros(16 + 2 * INFO, np.int64))
+            info = (np.zeros((INFO + 1, m), np.uint64), np.zeros((INFO + 1, 1 if tv is None else len(tv))),
+                    np.zeros(16 + 2 * INFO, np.int64))
         front = solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
             leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
+            _NO_TV if tv is None else tv, _NO_OTAB if tv is None else self.objectives(L),
             1 if top else 2 if report else 0, *info,
         )
         if stats[STOP]:
@@ -366,6 +386,71 @@ class SuitSearch:
             self._tops[ckey] = (front, info)
             return front, info, (north, south, dfd, leader, table, lead, ths)
         return front
+
+    def objectives(self, L: int) -> np.ndarray:
+        """The weight tables of the L + 1 objectives of a search over L levels: each level alone (the chance
+        of its number of tricks), then all of them (expected tricks); each table over every word of a row."""
+        if L not in self._otabs:
+            m = L * self.nwords
+            tabs = []
+            for k in range(L + 1):
+                wk = np.zeros(64 * m)
+                for lv in range(L):
+                    if k == L or k == lv:
+                        wk[lv * 64 * self.nwords: lv * 64 * self.nwords + self.nw] = self.wts[: self.nw]
+                tabs.append(wk)
+            self._oweights[L] = np.stack(tabs)
+            self._otabs[L] = np.ascontiguousarray(np.stack([weight_table(wk, m) for wk in tabs]))
+        return self._otabs[L]
+
+    def objective_values(self, front: np.ndarray, L: int) -> np.ndarray:
+        """Per objective (see :meth:`objectives`), the most a row of ``front`` is worth (-1: no row)."""
+        out = np.full(L + 1, -1.0)
+        self.objectives(L)
+        for k, wk in enumerate(self._oweights[L]):
+            if front.shape[0]:
+                out[k] = float(values(front, wk, L * self.nwords).max())
+        return out
+
+    def first_move_all(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int, r: int,
+                       floor: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+        """One first play's exact value for every objective at once (after :meth:`start`): each level's chance
+        and the expected tricks, in one search whose fronts keep the rows worth some objective's threshold.
+
+        Each threshold is what a lower-bound search's best row gives that objective, or ``floor[k]`` when
+        higher (the best other first plays reach: only a play at least as good matters), or the lightest
+        world's weight when both are 0 and the level is not empty (a line that wins anything wins that much).
+        An objective whose lower bound already equals the most its worlds can give (double dummy after this
+        lead) is not searched at all.  (front, values per objective): a value below ``floor[k]`` is -1.
+        """
+        L = len(ths)
+        x = self.play_x(ths, seat, r)
+        self.objectives(L)
+        xr = self.row(self._xs(x, L)).reshape(1, -1)
+        ub = np.array([float(values(xr, wk, L * self.nwords)[0]) for wk in self._oweights[L]])
+        lbv = np.zeros(L + 1)
+        if self.length_weights and self.nw > SMALL:
+            lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
+            if lb.shape[0]:
+                lbv = np.maximum(self.objective_values(lb, L), 0.0)
+        if floor is None:
+            floor = np.zeros(L + 1)
+        lightest = float(self.wts[: self.nw][self.wts[: self.nw] > 0].min())
+        done = lbv >= ub - SLACK  # proved by the lower bound (or nothing to win)
+        tv = np.where(done, np.inf, np.maximum(np.maximum(lbv, floor), lightest) - SLACK)
+        if not self.length_weights:
+            done[:] = False
+            tv[:] = NO_PRUNE
+        out = np.where(done, lbv, -1.0)
+        if not done.all():
+            n2, s2 = (north & ~(1 << r), south) if seat == N else (north, south & ~(1 << r))
+            f = self._solve(n2, s2, dfd, seat, ((seat, r),), LEAD_FREE, ths, x, NO_PRUNE, tv=tv)
+            self.first_all[(ths, seat, r)] = (x, tv, f)
+            found = self.objective_values(f, L)
+            out = np.where(done, lbv, np.where(found >= tv, found, -1.0))
+            if not self.length_weights:
+                out = found
+        return out
 
     def boundary(self, north: int, south: int, dfd: int, x, lead: int, ths: tuple[int, ...],
                  tau: float = NO_PRUNE) -> np.ndarray:
@@ -473,13 +558,14 @@ class SuitSearch:
         self.root_x = self.makeable(lead, ths) if self._dd_root else (self.all,) * len(ths)
 
     def first_move(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int,
-                   r: int) -> tuple[int, int, np.ndarray, float, int]:
+                   r: int, floor: float = 0.0) -> tuple[int, int, np.ndarray, float, int]:
         """One first play's exact value (after :meth:`start`): (seat, rank, front, value, index of the best row).
 
         The front is solved with the threshold of a lower-bound search and, at its top (the
         defender's reply to the lead), keeps only rows that may be the most valuable: worlds no
         later reply can clear are weighed as a sum instead of compared bit by bit
         (:func:`bridgeplay.engine.vectors._pareto_open`), so its best row is the best line's vector.
+        ``floor``: the play's value is known to be at least this (the threshold is then at least it).
         """
         x = self.play_x(ths, seat, r)
         self.first_x[(seat, r)] = x
@@ -488,6 +574,8 @@ class SuitSearch:
             lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
             if lb.shape[0]:
                 tau = float(values(lb, self.wts, self.nwords).max()) - SLACK
+            if floor > 0:
+                tau = max(tau, floor - SLACK)
         f = self.lead_front(north, south, dfd, x, ths, seat, r, tau, best=True)
         if f.shape[0] == 0:  # cannot happen: the lower bound is achieved; stay exact regardless
             tau = NO_PRUNE
@@ -525,7 +613,7 @@ class SuitSearch:
     # -- strategy reconstruction ----------------------------------------------------
     def explain_play(
         self, north: int, south: int, dfd: int, x: int, ths: tuple[int, ...], leader: int, table: tuple,
-        need: list[int], depth: int, xs=None, tau: float | None = None,
+        need: list[int], depth: int, xs=None, tau: Threshold | None = None, focus: tuple[int, ...] | None = None,
     ) -> list[Decision]:
         """Declarer's decisions below an in-trick position that guarantee ``need`` (levels of worlds).
 
@@ -533,7 +621,7 @@ class SuitSearch:
         solved over (default ``x``); ``tau`` the threshold (default: the value of ``need``, which
         every call of the search that led to ``need`` used or undercut, so the fronts come from the memo).
         """
-        return self._explain(north, south, dfd, leader, table, LEAD_FREE, ths, x, xs, need, tau, depth)
+        return self._explain(north, south, dfd, leader, table, LEAD_FREE, ths, x, xs, need, tau, depth, focus)
 
     def explain_boundary(
         self, north: int, south: int, dfd: int, x: int, lead: int, ths: tuple[int, ...], need: list[int], depth: int,
@@ -542,7 +630,8 @@ class SuitSearch:
         return self._explain(north, south, dfd, 0, (), lead, ths, x, xs, need, tau, depth)
 
     def _explain(self, north: int, south: int, dfd: int, leader: int, table: tuple, lead: int, ths: tuple[int, ...],
-                 x: int, xs, need, tau: float | None, depth: int) -> list[Decision]:
+                 x: int, xs, need, tau: Threshold | None, depth: int,
+                 focus: tuple[int, ...] | None = None) -> list[Decision]:
         L = len(ths)
         xs = xs if isinstance(xs, np.ndarray) else self.row(self._xs(x if xs is None else xs, L))
         need = need if isinstance(need, np.ndarray) else self.row(tuple(need))
@@ -564,8 +653,8 @@ class SuitSearch:
                 xs2, ths2, tau2 = xs, ths, tau
             else:
                 _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
-                xs2, ths2, tau2 = ix[INFO].copy(), tuple(int(t) for t in ih[:L]), float(it[INFO])
-                if not xs2.any() or dfd == 0 or not x:
+                xs2, ths2, tau2 = ix[INFO].copy(), tuple(int(t) for t in ih[:L]), _threshold(it, INFO, tau)
+                if not self._live(xs2, L, focus) or dfd == 0 or not x:
                     return []
                 need = need & xs2
             plays = []
@@ -573,7 +662,7 @@ class SuitSearch:
                 hand = north if seat == N else south
                 if not hand:
                     sub = self._explain(north, south, dfd, leader, table + ((seat, 0),), lead, ths, x, xs, need, tau,
-                                        depth)
+                                        depth, focus)
                     return [Decision(seat, 0, x, sub)]
                 plays = [(seat, r) for r in self.follow_choices(north, south, dfd, seat, table)]
             else:
@@ -587,14 +676,14 @@ class SuitSearch:
                 ld2, t2 = (leader, table + ((sd, r),)) if table else (sd, ((sd, r),))
                 f = self._solve(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, xs2, tau2)
                 if find_superset(f, need) >= 0:
-                    sub = self._explain(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, x, xs2, need, tau2, depth - 1)
+                    sub = self._explain(n2, s2, dfd, ld2, t2, LEAD_FREE, ths2, x, xs2, need, tau2, depth - 1, focus)
                     return [Decision(sd, r, x, sub)]
             raise AssertionError("no declarer play achieves the required vector")
         # a defender: every reply, over the worlds and threshold the search gave it
         _, (ix, it, ih), _ = self._solve(north, south, dfd, leader, table, lead, ths, xs, tau, report=True)
         if not table:
             ths = tuple(int(t) for t in ih[:L])
-            if not ix[INFO].any() or not x:
+            if not self._live(ix[INFO], L, focus) or not x:
                 return []
             need = need & ix[INFO]
         if ih[15] > 0:
@@ -612,19 +701,27 @@ class SuitSearch:
                 else:
                     after = (north, south, dfd & ~(1 << r) if r > 0 else dfd,
                              *((leader, table + ((seat, r),)) if table else (seat, ((seat, r),))))
-                out.append(Decision(seat, r, x & wc, [], decided=True, avoided=self._gains(*after, ths, x & wc)))
+                gths = ths if focus is None else tuple(ths[k] for k in focus)
+                out.append(Decision(seat, r, x & wc, [], decided=True, avoided=self._gains(*after, gths, x & wc)))
                 continue
             if r == -1:
-                sub = self._explain(north, south, dfd, 0, (), LEAD_FREE, ths, x, ix[a].copy(), needc, float(it[a]),
-                                    depth)
+                sub = self._explain(north, south, dfd, 0, (), LEAD_FREE, ths, x, ix[a].copy(), needc,
+                                    _threshold(it, a, tau), depth, focus)
                 out.append(Decision(seat, -1, x, sub))
                 continue
             d2 = dfd & ~(1 << r) if r > 0 else dfd
             ld2, t2 = (leader, table + ((seat, r),)) if table else (seat, ((seat, r),))
-            sub = self._explain(north, south, d2, ld2, t2, LEAD_FREE, ths, x & wc, ix[a].copy(), needc, float(it[a]),
-                                depth)
+            sub = self._explain(north, south, d2, ld2, t2, LEAD_FREE, ths, x & wc, ix[a].copy(), needc,
+                                _threshold(it, a, tau), depth, focus)
             out.append(Decision(seat, r, x & wc, sub))
         return out
+
+    def _live(self, xs: np.ndarray, L: int, focus: tuple[int, ...] | None) -> bool:
+        """Whether the worlds per level ``xs`` a trick boundary is solved over hold any world of the levels the line
+        is explained for (``focus``; None: every level): once they are all made or lost there, the line is told."""
+        if focus is None:
+            return bool(xs.any())
+        return any(xs[k * self.nwords:(k + 1) * self.nwords].any() for k in focus)
 
     def _gains(self, north: int, south: int, dfd: int, leader: int, table: tuple, ths: tuple[int, ...], x: int) -> bool:
         """Whether declarer can still gain anything (a level, a trick) in some world of ``x`` from this position
@@ -677,7 +774,7 @@ class SuitSearch:
                     fourth.append(Decision(seat4, w, x & wc4, [], decided=True, avoided=gains))
                     continue
                 sub = self._explain(n3, so3, d2, leader, t4, LEAD_FREE, ths, x & wc4, ix[a].copy(), needc,
-                                    float(it[a]), d4)
+                                    float(it[a, 0]), d4)
                 fourth.append(Decision(seat4, w, x & wc4, sub))
             out.append(Decision(seat, e, x & wc, [Decision(s3, c3, x & wc, fourth)]))
         return out

@@ -1,0 +1,100 @@
+"""Every target in one search (``tricks: max``, :class:`bridgeplay.suit.exact.AllTargets`): the same values, best
+first plays and expected tricks per first play as one search per target, and lines whose labels are true.
+
+The independent references: one :class:`SuitAnalysis` per target (itself proved against the literal ESM in
+test_esm_equivalence.py) and the game tree of :mod:`bridgeplay.suit.game` with its own double dummy (as in
+test_labels.py).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from pathlib import Path
+
+import pytest
+
+from bridgeplay.kinds import from_dict, load
+from bridgeplay.suit.exact import AllTargets, SuitAnalysis
+from bridgeplay.suit.game import SuitGame
+from bridgeplay.suit.search import Decision
+from bridgeplay.suit.worlds import worlds_for
+
+ROOT = Path(__file__).resolve().parents[1]
+COMBOS = [("AQ", "xx"), ("AQT", "xxx"), ("AJT", "xxx"), ("KJx", "xxx"), ("AKJT", "xxx"), ("AQ9x", "Jxx"),
+          ("AKxxx", "xx"), ("AQxxx", "xx"), ("AKT9x", "xxxx"), ("KJTx", "xxx"), ("KJ972", "3"), ("Q5", "x"),
+          ("AJ9", "xx"), ("K5", "T73"), ("QT86", "K"), ("A9", "8")]
+
+
+def _suit_files() -> list[Path]:
+    return [p for p in sorted((ROOT / "problems").rglob("*.yaml")) if "kind: suit" in p.read_text(encoding="utf-8")]
+
+
+def _max_problem(source: str | Path | tuple[str, str]):
+    """A combination as ``tricks: max``: written here, or a bundled file's (its lead rule, known cards and
+    vacant places kept)."""
+    if isinstance(source, tuple):
+        return from_dict({"kind": "suit", "north": source[0], "south": source[1], "tricks": "max"}, "<t>")
+    return dataclasses.replace(load(source), tricks=None, objective="target")
+
+
+CASES = [pytest.param(c, id=f"{c[0]}-{c[1]}") for c in COMBOS]
+
+
+def _same_as_per_target(problem) -> AllTargets:
+    worlds = worlds_for(problem)
+    every = AllTargets(problem, worlds, threads=1)
+    for target in [*range(1, problem.max_tricks + 1), None]:
+        one = SuitAnalysis(problem, target, worlds, threads=1)
+        value = every.expected if target is None else every.chance(target)
+        assert value == pytest.approx(one.value, abs=1e-12), target
+        best = sorted((seat, r) for seat, r, f, v, i in one.first_moves if v >= one.value - 1e-9)
+        assert sorted(every.best_plays(target)) == best, target
+        if target is None:  # every first play's expected tricks, not only the best
+            assert {(s, r): v for s, r, v in every.expected_by_play()} == pytest.approx(
+                {(s, r): v for s, r, f, v, i in one.first_moves}, abs=1e-12)
+    return every
+
+
+@pytest.mark.parametrize("combo", CASES)
+def test_one_search_equals_one_search_per_target(combo: tuple[str, str]) -> None:
+    _same_as_per_target(_max_problem(combo))
+
+
+FILES = [p for p in _suit_files() if p.parent.name in ("paper", "classic")]
+
+
+@pytest.mark.parametrize("path", FILES[::3], ids=lambda p: p.stem)
+def test_bundled_combinations_every_target(path: Path) -> None:
+    _same_as_per_target(_max_problem(path))
+
+
+@pytest.mark.parametrize("combo", CASES[:10])
+def test_every_targets_line_has_true_labels(combo: tuple[str, str]) -> None:
+    """Each target's line, read off the one search at depth 8, replayed: "the line fails" only where no layout
+    reaching the branch can still make the target double dummy; "avoided" only where one could and the line
+    makes none of them."""
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    every = AllTargets(problem, worlds, threads=1)
+    game = SuitGame(dataclasses.replace(problem, tricks=1), worlds)  # (its double dummy: any target)
+    for target in range(1, problem.max_tricks + 1):
+        wins = every.wins(target)
+        assert sum(worlds.prob[i] for i in range(len(worlds)) if wins >> i & 1) == pytest.approx(
+            every.chance(target), abs=1e-12)
+
+        def walk(nodes: list[Decision], history: tuple, target: int = target, wins: int = wins) -> None:
+            for d in nodes:
+                h = history + ((d.seat, d.rank),)
+                if d.decided:
+                    pos, reach = game.position_after(h)
+                    here = [i for i in range(len(worlds)) if d.worlds >> i & 1]
+                    assert here and all(reach >> i & 1 for i in here)
+                    makeable = [i for i in here if game.dd_total(pos, i) >= target]
+                    if d.avoided:
+                        assert makeable, f"{target}: {h}: labelled avoided, but nothing can be made here"
+                        assert not any(wins >> i & 1 for i in here), f"{target}: {h}: the line makes one"
+                    else:
+                        assert not makeable, f"{target}: {h}: 'the line fails', yet {makeable} can be made"
+                walk(d.children, h)
+
+        walk(every.strategy(target, 8), ())
