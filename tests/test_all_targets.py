@@ -37,7 +37,8 @@ def _max_problem(source: str | Path | tuple[str, str]):
     return dataclasses.replace(load(source), tricks=None, objective="target")
 
 
-CASES = [pytest.param(c, id=f"{c[0]}-{c[1]}") for c in COMBOS]
+SLOW = {("KJ972", "3"), ("QT86", "K")}  # (their references, one search per target, take 10-20 s)
+CASES = [pytest.param(c, id=f"{c[0]}-{c[1]}", marks=[pytest.mark.slow] if c in SLOW else []) for c in COMBOS]
 
 
 def _same_as_per_target(problem) -> AllTargets:
