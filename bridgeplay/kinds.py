@@ -306,8 +306,8 @@ def validate_file(path: str | Path) -> Problem:
     return load(path)
 
 
-__all__ = ["DEAL", "IMP", "KINDS", "SUIT", "TREE", "Kind", "Problem", "ProblemError", "SolverInfo", "check", "checkable",
-           "describe_expect", "from_dict", "get", "kinds_of", "load", "names", "of", "resolve", "solve",
+__all__ = ["DEAL", "IMP", "KINDS", "SUIT", "TREE", "Kind", "Problem", "ProblemError", "SolverInfo", "check",
+           "checkable", "describe_expect", "from_dict", "get", "kinds_of", "load", "names", "of", "resolve", "solve",
            "solver_names", "validate_file"]
 
 

@@ -53,7 +53,8 @@ def explicit(key: int, k: int, b: int, d: int, u: int = 10, name: str | None = N
             return int(pay[c * bpow + path])
         block = c // k ** (d - t)
         label = f"{t}.{digits or '-'}.{block}"
-        return {"max": label, "children": {str(j + 1): node(c, t + 1, path * b + j, digits + ("," if digits else "") + str(j + 1))
+        sep = "," if digits else ""
+        return {"max": label, "children": {str(j + 1): node(c, t + 1, path * b + j, f"{digits}{sep}{j + 1}")
                                            for j in range(b)}}
 
     root = {"chance": [node(c, 1, 0, "") for c in range(k ** (d - 1))]}

@@ -256,7 +256,8 @@ def _parse_expect(raw: Any, path: str) -> dict[str, Any]:
     if "leaves" in raw:
         lv = raw["leaves"]
         if not isinstance(lv, dict):
-            raise ProblemError(path, "expect.leaves", f"expected {{solver: leaves examined}} ({', '.join(SOLVER_NAMES)})")
+            raise ProblemError(path, "expect.leaves",
+                               f"expected {{solver: leaves examined}} ({', '.join(SOLVER_NAMES)})")
         for name, n in lv.items():
             if name not in SOLVER_NAMES:
                 raise ProblemError(path, f"expect.leaves.{name}", f"unknown solver (one of: {', '.join(SOLVER_NAMES)})")
