@@ -66,75 +66,113 @@ def _payoff(key, leaf, top):
 
 
 @njit(cache=True)
-def _alphabeta(key, k, b, d, u, t, lo, size, path, bpow, p, count):
-    """Mixed-Set(X, P) on X = the ``size`` nodes at depth ``t`` below root children ``lo..`` by ``path``.
+def _search(key, k, b, d, u, prune, count):
+    """IMP-alpha-beta (``prune``) or IMP-minimax on the tree ``key``: its value in units of 1/k^(d-1).
 
-    Max-Set(x, P) on each PI-set x of partition(X) is the inner loop (alternatives in static order); a
-    returned value is exact when at least P, else P (fail-hard).  ``count[0]`` counts leaves examined.
+    The recursion Mixed-Set -> Max-Set -> Mixed-Set runs on a stack of frames, one per depth t (numba's
+    cache cannot hold recursive kernels).  Frame t is Mixed-Set(X, P) on X = the ``size[t]`` nodes at depth t
+    below root children ``lo[t] ..`` by ``path[t]``; its members (partition(X)) are k PI-sets of ``m[t]`` nodes
+    (one, the whole of X, at depth 1), and the Max-Set on member ``i[t]`` tries alternative ``j[t]``.  A
+    Max-Set keeps the first best alternative and stops at ``U * prob(x)`` (immediate pruning); a Mixed-Set
+    returns P when ``sum + U * prob-left <= P`` (information set pruning).  ``count[0]`` counts leaves read.
     """
-    s = np.int64(0)
-    left = np.int64(size)
-    if t == d:  # X is leaves: one member each
-        for c in range(lo, lo + size):
-            left -= 1
-            s += _payoff(key, c * bpow + path, u + 1)
-            count[0] += 1
-            if s + u * left <= p:
-                return p
-        return s
-    parts = 1 if t == 1 else k  # expand({root}) is one information set; later sets split into k
-    m = size // parts
-    for i in range(parts):
-        left -= m
-        best = p - s - u * left  # Max-Set(x, P - sum - U * prob-left)
-        for j in range(b):
-            temp = _alphabeta(key, k, b, d, u, t + 1, lo + i * m, m, path * b + j, bpow, best, count)
-            if temp > best:
-                best = temp
-                if temp == u * m:  # immediate pruning: the best any alternative can give
-                    break
-        s += best
-        if s + u * left <= p:  # information set pruning (on equality too)
-            return p
-    return s
-
-
-@njit(cache=True)
-def _minimax(key, k, b, d, u, t, lo, size, path, bpow, count):
-    """V(X) of IMP-minimax on the same X as :func:`_alphabeta` (every leaf examined)."""
-    s = np.int64(0)
-    if t == d:
-        for c in range(lo, lo + size):
-            s += _payoff(key, c * bpow + path, u + 1)
-            count[0] += 1
-        return s
-    parts = 1 if t == 1 else k
-    m = size // parts
-    for i in range(parts):
-        best = np.int64(NEG)
-        for j in range(b):
-            temp = _minimax(key, k, b, d, u, t + 1, lo + i * m, m, path * b + j, bpow, count)
-            if temp > best:
-                best = temp
-        s += best
-    return s
+    n = k ** (d - 1)
+    bpow = b ** (d - 1)
+    lo = np.zeros(d + 1, dtype=np.int64)
+    size = np.zeros(d + 1, dtype=np.int64)
+    path = np.zeros(d + 1, dtype=np.int64)
+    pp = np.zeros(d + 1, dtype=np.int64)
+    s = np.zeros(d + 1, dtype=np.int64)
+    left = np.zeros(d + 1, dtype=np.int64)
+    m = np.zeros(d + 1, dtype=np.int64)
+    parts = np.zeros(d + 1, dtype=np.int64)
+    i = np.zeros(d + 1, dtype=np.int64)
+    j = np.zeros(d + 1, dtype=np.int64)
+    best = np.zeros(d + 1, dtype=np.int64)
+    t = 1
+    size[1] = n
+    pp[1] = NEG
+    ret = np.int64(0)
+    state = 0  # 0 enter frame t, 1 start member i[t], 2 try alternative j[t], 3 a child returned ret, 4 member done
+    while True:
+        if state == 0:
+            s[t] = 0
+            left[t] = size[t]
+            if t == d:  # X is leaves, each a member of its own
+                ret = np.int64(0)
+                p = pp[t]
+                rest = size[t]
+                pruned = False
+                for c in range(lo[t], lo[t] + size[t]):
+                    rest -= 1
+                    ret += _payoff(key, c * bpow + path[t], u + 1)
+                    count[0] += 1
+                    if prune and ret + u * rest <= p:
+                        pruned = True
+                        break
+                if pruned:
+                    ret = p
+                t -= 1
+                state = 3
+                continue
+            parts[t] = 1 if t == 1 else k  # expand({root}) is one information set; later sets split into k
+            m[t] = size[t] // parts[t]
+            i[t] = 0
+            state = 1
+        elif state == 1:
+            if i[t] == parts[t]:
+                ret = s[t]
+                t -= 1
+                state = 3
+                continue
+            left[t] -= m[t]
+            best[t] = pp[t] - s[t] - u * left[t] if prune else NEG  # Max-Set(x, P - sum - U * prob-left)
+            j[t] = 0
+            state = 2
+        elif state == 2:
+            if j[t] == b:
+                state = 4
+                continue
+            lo[t + 1] = lo[t] + i[t] * m[t]
+            size[t + 1] = m[t]
+            path[t + 1] = path[t] * b + j[t]
+            pp[t + 1] = best[t]
+            t += 1
+            state = 0
+        elif state == 3:
+            if t == 0:
+                return ret
+            if ret > best[t]:
+                best[t] = ret
+                if prune and ret == u * m[t]:  # immediate pruning: the most any alternative can give
+                    state = 4
+                    continue
+            j[t] += 1
+            state = 2
+        else:
+            s[t] += best[t]
+            if prune and s[t] + u * left[t] <= pp[t]:  # information set pruning (on equality too)
+                ret = pp[t]
+                t -= 1
+                state = 3
+                continue
+            i[t] += 1
+            state = 1
 
 
 @njit(cache=True)
 def _run_trials(keys, k, b, d, u, both, out):
     """For each tree key: out[i] = (alpha-beta value, its leaves, minimax value, its leaves) in units of 1/N;
     the minimax columns are -1 unless ``both``."""
-    n = k ** (d - 1)
-    bpow = b ** (d - 1)
     count = np.zeros(1, dtype=np.int64)
     for i in range(keys.shape[0]):
         key = keys[i]
         count[0] = 0
-        out[i, 0] = _alphabeta(key, k, b, d, u, 1, 0, n, 0, bpow, np.int64(NEG), count)
+        out[i, 0] = _search(key, k, b, d, u, True, count)
         out[i, 1] = count[0]
         if both:
             count[0] = 0
-            out[i, 2] = _minimax(key, k, b, d, u, 1, 0, n, 0, bpow, count)
+            out[i, 2] = _search(key, k, b, d, u, False, count)
             out[i, 3] = count[0]
         else:
             out[i, 2] = -1
