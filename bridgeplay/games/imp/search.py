@@ -41,6 +41,7 @@ class Search:
     leaves: int = 0
     choice: dict[tuple[int, ...], int] = field(default_factory=dict)
     order: Order | None = None
+    members: Callable[[list[int | tuple[int, ...]]], list[int | tuple[int, ...]]] | None = None  # Mixed-Set's order
 
     def __post_init__(self) -> None:
         self.scale = self.game.scale
@@ -124,7 +125,8 @@ class Search:
         total = 0
         left = self.prob(nodes)
         u = self.game.upper
-        for x in self.partition(nodes):
+        parts = self.partition(nodes)
+        for x in parts if self.members is None else self.members(parts):
             left -= self.prob(x)
             if isinstance(x, int):
                 total += self.prob(x) * self.payoff(x)
