@@ -10,6 +10,7 @@ from typing import Any
 
 import click
 
+from bridgeplay import config
 from bridgeplay.analysis.executor import EXECUTORS
 from bridgeplay.cli.common import BadInput, console, emit_json, json_option, progress_bar
 
@@ -68,6 +69,9 @@ class IntList(click.ParamType):
               help="At most this many trees per cell (fewer once the 95% interval is under 1 point).")
 @click.option("--seed", type=click.IntRange(0, 2**63 - 1), default=1, show_default=True,
               help="Seed: the same rows on any executor.")
+@click.option("--ci-width", type=click.FloatRange(0, 100), default=config.IMP_CI_WIDTH, show_default=True,
+              metavar="POINTS",
+              help="A cell stops once its 95% interval of 100·ab/mm is narrower than this; 0: always --trials.")
 @click.option("--max-leaves", type=click.IntRange(1, 2**62), default=None,
               help="Skip cells whose trees have more leaves, (kb)^(d-1) (default 100,000,000).")
 @click.option("--plot", "plot_file", type=click.Path(dir_okay=False, writable=True), default=None,
@@ -75,8 +79,8 @@ class IntList(click.ParamType):
                                        "pip install 'bridgeplay[plot]').")
 @executor_options
 @json_option
-def imp_experiment(ks: list[int], bs: list[int], ds: list[int], trials: int, seed: int, max_leaves: int | None,
-                   plot_file: str | None, executor: str, jobs: int | None, address: str | None,
+def imp_experiment(ks: list[int], bs: list[int], ds: list[int], trials: int, seed: int, ci_width: float,
+                   max_leaves: int | None, plot_file: str | None, executor: str, jobs: int | None, address: str | None,
                    as_json: bool) -> None:
     """van Lent & Mutchler's experiment: leaves IMP-alpha-beta examines in random IMP-model(k, b, d) trees, as a
     share of IMP-minimax's (kb)^(d-1), per cell, with a 95% interval; the table and the paper's Fig. 6 panels.
@@ -94,7 +98,7 @@ def imp_experiment(ks: list[int], bs: list[int], ds: list[int], trials: int, see
     try:
         with progress_bar(not as_json) as progress:
             result = run_experiment(ks, bs, ds, trials, seed, max_leaves=max_leaves, executor=executor, jobs=jobs,
-                                    address=address, progress=progress)
+                                    address=address, ci_width=ci_width, progress=progress)
     except ExecutorError as exc:
         raise BadInput(f"--executor: {exc}") from None
     from bridgeplay.report import imp_experiment as report
