@@ -12,7 +12,7 @@ import click
 
 from bridgeplay import config
 from bridgeplay.analysis.executor import EXECUTORS
-from bridgeplay.cli.common import BadInput, console, emit_json, json_option, progress_bar
+from bridgeplay.cli.common import BadInput, console, emit_json, error_console, json_option, progress_bar
 
 
 def executor_options(f: Any) -> Any:
@@ -59,6 +59,25 @@ class IntList(click.ParamType):
         return out
 
 
+def _compile_imp(quiet: bool) -> None:
+    """On a cold kernel cache, compile the IMP-model searches first, saying so on stderr (about 10 s)."""
+    from bridgeplay.engine import cache
+
+    if not cache.cold(cache.IMP_KERNELS):
+        return
+    from bridgeplay.games.imp import impmodel
+
+    err = error_console()
+    text = "compiling bridgeplay's IMP-model kernels once — about 10 s"
+    if err.is_terminal and not quiet:
+        with err.status(text):
+            impmodel.search(1, 2, 2, 2, 0, 1)
+        err.print(f"{text}: done")
+    else:
+        click.echo(f"bridgeplay: {text}", err=True)
+        impmodel.search(1, 2, 2, 2, 0, 1)
+
+
 @experiment.command("imp", epilog="Exit status: 0 done; 2 bad input; 130 interrupted.")
 @click.option("--k", "ks", type=IntList(1, 64), default="2", show_default=True,
               help="Information gained per move: each information set splits into k along each alternative.")
@@ -95,6 +114,7 @@ def imp_experiment(ks: list[int], bs: list[int], ds: list[int], trials: int, see
             import matplotlib  # noqa: F401
         except ImportError:
             raise BadInput("--plot needs matplotlib: pip install 'bridgeplay[plot]'") from None
+    _compile_imp(quiet=as_json)
     try:
         with progress_bar(not as_json) as progress:
             result = run_experiment(ks, bs, ds, trials, seed, max_leaves=max_leaves, executor=executor, jobs=jobs,
