@@ -93,12 +93,14 @@ def test_cli_bad_input_exit_2(args: list[str]) -> None:
 
 def test_text_plot_panels() -> None:
     rows = [{"k": 2, "b": b, "d": d, "ratio": 1 / (b * d)} for b in (2, 10) for d in (2, 3, 4)]
-    (title, name, series), (_, other, _) = panels(rows)
-    assert other == "k"  # (k = 2, b = 2 also makes the b = 2 panel)
+    (title, name, series), = panels(rows)  # (k = 2, b = 2 alone would make a b = 2 panel: left out)
     assert name == "b" and sorted(series) == [2, 10]
     lines = text_plot(title, name, series)
     assert lines[1].split("│")[1][0] == "2"  # the top left point: b = 2 at d = 2
     assert "A" in lines[-3]  # b = 10 ends lowest
+    assert "(b: 2 A=10)" in lines[0]
+    rows += [{"k": k, "b": 2, "d": d, "ratio": k / (10 * d)} for k in (3, 4) for d in (2, 3)]
+    assert [p[1] for p in panels(rows)] == ["b", "k"]
 
 
 @pytest.mark.slow

@@ -18,7 +18,8 @@ MARKS = "0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZ"
 
 def panels(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, dict[int, list[tuple[int, float]]]]]:
     """Fig. 6's panels: (title, series name, {series value: [(d, 100 ab/mm)]}) -- k = 2 with b varying, and
-    b = 2 with k varying; a panel only when some series has two depths or more."""
+    b = 2 with k varying; a panel only when some series has two depths or more, and one with a single series
+    (the k = 2, b = 2 curve the other panel has) only when there is no other."""
     out = []
     for title, fixed, vary in (("k = 2, b varying", "k", "b"), ("b = 2, k varying", "b", "k")):
         series: dict[int, list[tuple[int, float]]] = {}
@@ -28,7 +29,8 @@ def panels(rows: Sequence[dict[str, Any]]) -> list[tuple[str, str, dict[int, lis
         series = {v: sorted(p) for v, p in sorted(series.items()) if len(p) >= 2}
         if series:
             out.append((title, vary, series))
-    return out
+    several = [p for p in out if len(p[2]) > 1]
+    return several or out
 
 
 def _mark(v: int) -> str:
@@ -60,8 +62,8 @@ def text_plot(title: str, name: str, series: dict[int, list[tuple[int, float]]],
                     grid[row(y)][c] = "·"
         for d, y in pts:
             grid[row(y)][col(d)] = _mark(v)
-    lines = [f"{title}: 100·ab/mm against d   (mark = {name}: "
-             + ", ".join(f"{_mark(v)} = {v}" for v in series) + ")"]
+    lines = [f"{title}: 100·ab/mm against d   ({name}: "
+             + " ".join(_mark(v) if _mark(v) == str(v) else f"{_mark(v)}={v}" for v in series) + ")"]
     for i, cells in enumerate(grid):
         y = hi - (hi - lo) * i / (height - 1)
         label = f"{y:6.1f} │" if i in (0, height // 2, height - 1) else "       │"
