@@ -30,8 +30,8 @@ def render(problem: ImpProblem, result: Result, console: Console, tree: bool = T
     console.print(Text.assemble(("Value: ", "bold"), (shown, "bold green"), ("  (expected payoff of the best "
                                                                                "strategy)", "dim")))
     if tree and isinstance(result.strategy, dict) and result.strategy:
-        s = Table(box=box.SIMPLE_HEAD, title="The strategy",
-                  title_justify="left")
+        console.print(Text("The strategy, at the information sets it reaches:", style="bold"))
+        s = Table(box=box.SIMPLE_HEAD)
         s.add_column("information set")
         s.add_column("alternative")
         for label, move in result.strategy.items():
