@@ -74,3 +74,19 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 YAML_MAX_DEPTH = 200
 # Aliases may expand a file to at most this many values (refuses "billion laughs").
 YAML_MAX_VALUES = 200_000
+
+# -- one-player games with information sets (kind: imp) and the IMP-model experiment ---------------------
+# A kind: imp tree has at most this many nodes; payoffs and U are integers at most this large in size.
+IMP_MAX_NODES = 1_000_000
+IMP_MAX_PAYOFF = 10**12
+# bridgeplay experiment imp: the payoffs are uniform integers 0..IMP_U (the seed's (random 11)), U = IMP_U.
+IMP_U = 10
+# Cells whose trees have more leaves than this ((kb)^(d-1)) are skipped unless --max-leaves says otherwise.
+IMP_MAX_LEAVES = 100_000_000
+# Adaptive trials: a cell runs IMP_FIRST_ROUND trials, then rounds twice as large, until the 95% confidence
+# interval of 100*ab/mm is narrower than IMP_CI_WIDTH points (the seed's "less than 1%") or --trials are done.
+IMP_FIRST_ROUND = 50
+IMP_CI_WIDTH = 1.0
+# Trees of at most this many leaves are also searched by IMP-minimax in the experiment: its leaf count must be
+# (kb)^(d-1) (Theorem 3) and its value alpha-beta's (Theorem 2), or the experiment stops with an error.
+IMP_CHECK_LEAVES = 20_000

@@ -173,7 +173,22 @@ TREE = Kind(
     tricks_target=False,
 )
 
-KINDS: dict[str, Kind] = {k.name: k for k in (SUIT, DEAL, TREE)}
+IMP = Kind(
+    name="imp",
+    description="one-player games with information sets and chance (van Lent & Mutchler), payoffs at most U",
+    loader="bridgeplay.games.imp.problem:load_imp_problem",
+    solvers=(
+        SolverInfo("imp-minimax", "bridgeplay.games.imp.solvers:solve_minimax",
+                   "IMP-minimax: the exact value and an optimal strategy (perfect recall), every leaf examined"),
+        SolverInfo("imp-alpha-beta", "bridgeplay.games.imp.solvers:solve_alpha_beta",
+                   "IMP-alpha-beta: the same value, pruning with the payoffs' upper bound U"),
+    ),
+    default="bridgeplay.games.imp.solvers:choose",
+    expect="bridgeplay.games.imp.expect",
+    tricks_target=False,
+)
+
+KINDS: dict[str, Kind] = {k.name: k for k in (SUIT, DEAL, TREE, IMP)}
 
 
 def names() -> tuple[str, ...]:
@@ -291,8 +306,8 @@ def validate_file(path: str | Path) -> Problem:
     return load(path)
 
 
-__all__ = ["DEAL", "KINDS", "SUIT", "TREE", "Kind", "Problem", "ProblemError", "SolverInfo", "check", "checkable",
-           "describe_expect", "from_dict", "get", "kinds_of", "load", "names", "of", "resolve", "solve",
+__all__ = ["DEAL", "IMP", "KINDS", "SUIT", "TREE", "Kind", "Problem", "ProblemError", "SolverInfo", "check",
+           "checkable", "describe_expect", "from_dict", "get", "kinds_of", "load", "names", "of", "resolve", "solve",
            "solver_names", "validate_file"]
 
 

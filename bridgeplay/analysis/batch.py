@@ -47,6 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgeplay import kinds
+from bridgeplay.analysis.executor import map_tasks
 from bridgeplay.errors import ProblemError, SolverError
 from bridgeplay.options import Options
 from bridgeplay.yamlio import read_yaml
@@ -285,6 +286,12 @@ class _Worker:
             self.conn.close()
 
 
+def _run_item(item: tuple[str, str | None, bool, Options]) -> Outcome:
+    """:func:`run_one` on one file, for :func:`~bridgeplay.analysis.executor.map_tasks`."""
+    path, solver, check, options = item
+    return run_one(path, solver, check, options)
+
+
 def run_batch(
     files: Sequence[str],
     solver: str | None = None,
@@ -296,6 +303,8 @@ def run_batch(
     on_done: Callable[[Outcome], None] | None = None,
     on_ordered: Callable[[Outcome], None] | None = None,
     on_tick: Callable[[], None] | None = None,
+    executor: str = "local",
+    address: str | None = None,
 ) -> BatchReport:
     """Solve ``files`` (see :func:`find_problem_files`), ``jobs`` at a time; outcomes sorted by path.
 
@@ -307,6 +316,10 @@ def run_batch(
     earlier one is known (for streaming), ``on_tick`` at least every 0.2 s while workers run (for a
     progress display driven from this thread).  Ctrl-C (``KeyboardInterrupt``) stops the workers
     and returns what finished, with ``interrupted=True``.  ``solver`` None: each file's kind's default.
+
+    ``executor`` ``dask`` or ``ray`` (``address``: a running cluster) solves the files there instead, through
+    :func:`~bridgeplay.analysis.executor.map_tasks` (the workers read the files by path: a shared file
+    system); ``time_limit`` is then each solve's own budget, and no worker is killed.
     """
     files = sorted(files)
     jobs = max(1, jobs or default_jobs())
@@ -330,7 +343,10 @@ def run_batch(
     interrupted = False
     n_workers = min(jobs, len(files))
     try:
-        if n_workers <= 1 and time_limit is None:
+        if executor != "local":
+            map_tasks(_run_item, [(path, solver, check, options) for path in files], executor=executor, jobs=jobs,
+                      address=address, on_result=finish)
+        elif n_workers <= 1 and time_limit is None:
             for i, path in enumerate(files):
                 finish(i, run_one(path, solver, check, options))
         elif files:

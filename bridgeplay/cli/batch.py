@@ -9,6 +9,7 @@ from typing import Any
 import click
 from rich.console import Console
 
+from bridgeplay.analysis.executor import EXECUTORS, ExecutorError
 from bridgeplay.cli.common import SECONDS, BadInput, complete_solver, console, emit_json, error_console
 
 
@@ -31,8 +32,13 @@ from bridgeplay.cli.common import SECONDS, BadInput, complete_solver, console, e
               help="Also write a JUnit XML report to this file (written atomically).")
 @click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS",
               help="Per problem: a worker that takes longer is killed and replaced; the verdict is timeout.")
+@click.option("--executor", type=click.Choice(EXECUTORS), default="local", show_default=True,
+              help="Where the files are solved: local processes, or a Dask or Ray cluster (its workers read the "
+                   "files by path; --time-limit is then each solve's budget, no worker is killed).")
+@click.option("--address", default=None, metavar="URL",
+              help="A running Dask scheduler or Ray cluster to join (with --executor dask|ray).")
 def batch(paths: tuple[str, ...], solver: str | None, jobs: int | None, check: bool, as_json: bool,
-          junit: str | None, time_limit: float | None) -> None:
+          junit: str | None, time_limit: float | None, executor: str, address: str | None) -> None:
     """Solve every problem file under PATHS in parallel; with --check, verify each against its expect: block.
 
     A folder contributes every *.yaml / *.yml file below it (sorted, each file once); results are listed in
@@ -50,6 +56,9 @@ def batch(paths: tuple[str, ...], solver: str | None, jobs: int | None, check: b
 
     if solver is not None and solver not in kinds.solver_names():
         raise BadInput(f"--solver: unknown solver {solver!r} (one of: {', '.join(kinds.solver_names())})")
+    if address is not None and executor == "local":
+        raise BadInput("--address names a Dask or Ray cluster: use it with --executor dask or ray")
+    where: dict[str, Any] = {"executor": executor, "address": address}
     files = lib.find_problem_files(paths)
     if not files:
         raise BadInput(f"no problem files (*.yaml, *.yml) under {', '.join(paths)}")
@@ -59,6 +68,25 @@ def batch(paths: tuple[str, ...], solver: str | None, jobs: int | None, check: b
     err = error_console()
     show_progress = not as_json and out.is_terminal and err.is_terminal
     on_ordered = (lambda o: emit_json(o.to_json())) if as_json else None
+    try:
+        report = _run(lib, files, solver, jobs, check, time_limit, show_progress, on_ordered, err, where)
+    except ExecutorError as exc:
+        raise BadInput(f"--executor: {exc}") from None
+    if junit:
+        try:
+            lib.write_atomic(junit, lib.junit_xml(report))
+        except OSError as exc:
+            raise BadInput(f"--junit: cannot write {junit}: {exc.strerror or exc}") from None
+    if not as_json:
+        from bridgeplay.report.batch import render_batch
+
+        render_batch(report, out)
+    sys.exit(report.exit_status)
+
+
+def _run(lib: Any, files: list[str], solver: str | None, jobs: int | None, check: bool, time_limit: float | None,
+         show_progress: bool, on_ordered: Any, err: Console, where: dict[str, Any]) -> Any:
+    """Run the batch, with a progress bar on a terminal."""
     if show_progress:
         from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
@@ -73,16 +101,8 @@ def batch(paths: tuple[str, ...], solver: str | None, jobs: int | None, check: b
 
         with progress:
             report = lib.run_batch(files, solver, jobs=jobs, check=check, time_limit=time_limit,
-                                   on_done=on_done, on_tick=progress.refresh)
+                                   on_done=on_done, on_tick=progress.refresh, **where)
     else:
-        report = lib.run_batch(files, solver, jobs=jobs, check=check, time_limit=time_limit, on_ordered=on_ordered)
-    if junit:
-        try:
-            lib.write_atomic(junit, lib.junit_xml(report))
-        except OSError as exc:
-            raise BadInput(f"--junit: cannot write {junit}: {exc.strerror or exc}") from None
-    if not as_json:
-        from bridgeplay.report.batch import render_batch
-
-        render_batch(report, out)
-    sys.exit(report.exit_status)
+        report = lib.run_batch(files, solver, jobs=jobs, check=check, time_limit=time_limit, on_ordered=on_ordered,
+                               **where)
+    return report
