@@ -74,3 +74,9 @@ MAX_FILE_BYTES = 4 * 1024 * 1024
 YAML_MAX_DEPTH = 200
 # Aliases may expand a file to at most this many values (refuses "billion laughs").
 YAML_MAX_VALUES = 200_000
+
+# -- hand records (bridgeplay dd FILE.pbn|FILE.lin) --------------------------------------------------
+# A file of at least this many boards shows a progress bar while they are solved (on a terminal).
+RECORDS_PROGRESS_BOARDS = 2
+# A hand-record file is at most this many bytes (a club's 36 boards with auctions and play: ~50 KB).
+RECORDS_MAX_BYTES = 64 * 1024 * 1024
