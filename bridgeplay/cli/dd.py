@@ -7,12 +7,15 @@ from __future__ import annotations
 import json
 import os
 import sys
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
+from rich.console import Console
 
 from bridgeplay.cards import SEAT_LETTERS, Card, CardError, Deal, parse_seat, parse_strain
-from bridgeplay.cli.common import BadInput, compile_kernels, console, emit_json, json_option, progress_bar
+from bridgeplay.cli.common import BadInput, compile_kernels, console, emit_json, error_console, json_option
 from bridgeplay.errors import ProblemError
 
 
@@ -170,21 +173,21 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
                     emit_json(board_json(path, b, table, par))
                 else:
                     if shown:
-                        out.print()
-                    out.print(board_view(b, table, par))
+                        printer.print()
+                    printer.print(board_view(b, table, par))
             else:
                 return
             shown += 1
 
-    show_progress = not as_json and out.is_terminal and len(good) >= config.RECORDS_PROGRESS_BOARDS
-    with progress_bar(show_progress) as progress:
-        progress("double dummy, boards", 0, len(good))
+    show_progress = (not as_json and out.is_terminal and error_console().is_terminal
+                     and len(good) >= config.RECORDS_PROGRESS_BOARDS)
+    with _board_progress(show_progress, len(good), out) as (advance, printer):
 
         def on_result(i: int, table: dict[str, dict[str, int]]) -> None:
             b = good[i]
             assert b.dealer is not None and b.vulnerable is not None
             solved[b.index] = (table, par_of(table, b.dealer, b.vulnerable))
-            progress("double dummy, boards", len(solved), len(good))
+            advance(f"board {b.number}")
             show_ready()
 
         show_ready()
@@ -202,3 +205,26 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
             raise BadInput(f"--write-pbn: cannot write {write_pbn}: {exc.strerror or exc}") from None
     if len(good) < len(boards):
         sys.exit(2)
+
+
+@contextmanager
+def _board_progress(enabled: bool, total: int, out: Console) -> Iterator[tuple[Callable[[str], None], Console]]:
+    """A bar on stderr, and the console the boards are printed on: ``out``, or while the bar is shown (stdout
+    and stderr are then the same terminal) the bar's own, which prints them above it.  The bar is refreshed from
+    this thread only, as ``batch``'s is, so that no thread runs while the worker processes are forked."""
+    if not enabled:
+        yield (lambda what: None), out
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    bar = Progress(TextColumn("[bold]double dummy"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                   TextColumn("{task.description}"), console=error_console(), transient=True, auto_refresh=False)
+    task = bar.add_task("", total=total)
+
+    def advance(what: str) -> None:
+        bar.update(task, advance=1, description=f"{what} done")
+        bar.refresh()
+
+    with bar:
+        bar.refresh()
+        yield advance, bar.console
