@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import os
 import sys
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from contextlib import contextmanager
 from typing import Any
 
@@ -140,6 +140,7 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
     from bridgeplay import config
     from bridgeplay.analysis.batch import write_atomic
     from bridgeplay.analysis.executor import ExecutorError, map_tasks
+    from bridgeplay.deal.par import Par
     from bridgeplay.deal.par import par as par_of
     from bridgeplay.deal.records import RecordsError, annotated_pbn, board_json, board_table, read_records
     from bridgeplay.engine import cache
@@ -155,7 +156,7 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
     out = console()
     if not as_json:
         from bridgeplay.report.dd import board_view
-    solved: dict[int, tuple[dict[str, dict[str, int]], Any]] = {}
+    solved: dict[int, tuple[dict[str, dict[str, int]], Par]] = {}
     shown = 0
 
     def show_ready() -> None:
@@ -164,7 +165,7 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
         while shown < len(boards):
             b = boards[shown]
             if b.error is not None:
-                click.echo(f"bridgeplay: error: {path}: board {b.number} (line {b.line}): {b.error}", err=True)
+                screen.error(f"bridgeplay: error: {path}: board {b.number} (line {b.line}): {b.error}")
                 if as_json:
                     emit_json({"file": path, "board": b.number, "index": b.index, "line": b.line, "error": b.error})
             elif b.index in solved:
@@ -173,21 +174,21 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
                     emit_json(board_json(path, b, table, par))
                 else:
                     if shown:
-                        printer.print()
-                    printer.print(board_view(b, table, par))
+                        screen.console.print()
+                    screen.console.print(board_view(b, table, par))
             else:
                 return
             shown += 1
 
     show_progress = (not as_json and out.is_terminal and error_console().is_terminal
                      and len(good) >= config.RECORDS_PROGRESS_BOARDS)
-    with _board_progress(show_progress, len(good), out) as (advance, printer):
+    with _screen(out, show_progress, len(good)) as screen:
 
         def on_result(i: int, table: dict[str, dict[str, int]]) -> None:
             b = good[i]
             assert b.dealer is not None and b.vulnerable is not None
             solved[b.index] = (table, par_of(table, b.dealer, b.vulnerable))
-            advance(f"board {b.number}")
+            screen.advance(f"board {b.number}")
             show_ready()
 
         show_ready()
@@ -207,24 +208,42 @@ def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int |
         sys.exit(2)
 
 
+class _Screen:
+    """Where the boards go: ``out`` (stdout) and stderr; while a progress bar is shown (stdout and stderr are
+    then the same terminal) everything goes through the bar's console, which prints above the bar."""
+
+    def __init__(self, out: Console) -> None:
+        self.console = out
+        self.bar: Any = None
+        self.task: Any = None
+
+    def advance(self, what: str) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1, description=f"{what} done")
+            self.bar.refresh()
+
+    def error(self, line: str) -> None:
+        if self.bar is not None:
+            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            click.echo(line, err=True)
+
+
 @contextmanager
-def _board_progress(enabled: bool, total: int, out: Console) -> Iterator[tuple[Callable[[str], None], Console]]:
-    """A bar on stderr, and the console the boards are printed on: ``out``, or while the bar is shown (stdout
-    and stderr are then the same terminal) the bar's own, which prints them above it.  The bar is refreshed from
-    this thread only, as ``batch``'s is, so that no thread runs while the worker processes are forked."""
-    if not enabled:
-        yield (lambda what: None), out
+def _screen(out: Console, bar: bool, total: int) -> Iterator[_Screen]:
+    """The boards' output, with a progress bar on stderr when ``bar``: refreshed from this thread only, as
+    ``batch``'s is, so that no thread runs while the worker processes are forked."""
+    screen = _Screen(out)
+    if not bar:
+        yield screen
         return
     from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-    bar = Progress(TextColumn("[bold]double dummy"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
-                   TextColumn("{task.description}"), console=error_console(), transient=True, auto_refresh=False)
-    task = bar.add_task("", total=total)
-
-    def advance(what: str) -> None:
-        bar.update(task, advance=1, description=f"{what} done")
-        bar.refresh()
-
-    with bar:
-        bar.refresh()
-        yield advance, bar.console
+    screen.bar = Progress(TextColumn("[bold]double dummy"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          TextColumn("{task.description}"), console=error_console(), transient=True,
+                          auto_refresh=False)
+    screen.task = screen.bar.add_task("", total=total)
+    screen.console = screen.bar.console
+    with screen.bar:
+        screen.bar.refresh()
+        yield screen

@@ -101,7 +101,7 @@ def read_records(path: str) -> Records:
     if b"\0" in raw:
         raise RecordsError("not a text file")
     try:
-        text, encoding = raw.decode("utf-8-sig"), "utf-8"
+        text, encoding = raw.decode("utf-8-sig"), "utf-8-sig" if raw.startswith(b"\xef\xbb\xbf") else "utf-8"
     except UnicodeDecodeError:
         text, encoding = raw.decode("latin-1"), "latin-1"  # PBN's own character set is ISO 8859-1
     newline = "\r\n" if "\r\n" in text else "\n"
@@ -369,15 +369,14 @@ def parse_lin(text: str) -> list[Board]:
     """The boards of LIN text: every ``md|`` starts one (see the module's docstring)."""
     flat = text.replace("\r", "").replace("\n", "")
     tokens = flat.split("|")
-    pairs = [(tokens[i].strip().lower(), tokens[i + 1]) for i in range(0, len(tokens) - 1, 2)]
     line_of = _lin_lines(text)
     raw: list[dict[str, str]] = []
     pending: dict[str, str] = {}
     current: dict[str, str] | None = None
-    offset = 0
-    for key, value in pairs:
-        at = offset
-        offset += len(key) + len(value) + 2
+    offset = 0  # of the key in ``flat``
+    for i in range(0, len(tokens) - 1, 2):
+        key, value, at = tokens[i].strip().lower(), tokens[i + 1], offset
+        offset += len(tokens[i]) + len(value) + 2
         if key == "qx":
             if current is not None:
                 raw.append(current)

@@ -22,7 +22,8 @@ STRAIN_HEADER = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 def hand_text(hand: Hand, seat: str, points: bool = False) -> Text:
     """Four lines: the seat's name (with its high-card points if ``points``), then one line per suit
     (``♠ AKQ``; a void is ``—``)."""
-    t = Text(SEAT_WORD[seat], style="bold underline")
+    t = Text()
+    t.append(SEAT_WORD[seat], style="bold underline")  # (the name only: a Text's own style covers all its lines)
     if points:
         t.append(f"  {sum(hcp(m) for m in hand.suits)} HCP", style="dim")
     for s, mask in enumerate(hand.suits):
