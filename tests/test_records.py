@@ -148,6 +148,8 @@ BAD_GAMES = [
     ('[Board "5"]\n[Vulnerable "Red"]\n[Deal "' + EASY + '"]', 5, "Vulnerable: unknown value 'Red'"),
     ('[Board "5"]\n[Deal "' + EASY + '"\n', 5, "Deal: line 5: not a tag pair"),
     ('[Board "5"]\n[Deal "' + EASY + '"]\n{ never closed\n', 5, "comment: line 6: a { comment is not closed"),
+    ('[Board "5"]\n[Deal "' + EASY + '"]\n[Board "6"]\n[Deal "E:' + EASY[2:] + '"]', 5,
+     "Deal: line 7: a second deal in the same game"),
 ]
 
 

@@ -13,8 +13,8 @@ PBN 2.1 as read here:
   line; ``;`` comments to the end of the line, ``{...}`` comments over several lines; lines starting with
   ``%`` (the escape mechanism: ``% PBN 2.1``, ``% EXPORT``) are skipped; text after a tag (the auction, the
   play, a table's rows, stray words) belongs to that tag's section and is kept as it is;
-* a repeated tag in one game is ignored (as the standard says); the value ``#`` takes the previous
-  game's value of that tag;
+* a repeated tag in one game is ignored (as the standard says), except a second, different deal: that is a
+  missing empty line, and the board is reported; the value ``#`` takes the previous game's value of that tag;
 * ``Deal "N:<hand> <hand> <hand> <hand>"`` (the first seat named, then clockwise; a hand is
   ``spades.hearts.diamonds.clubs``, ``-`` for a hand not given: when one hand is missing it holds the
   cards the other three do not); ``Board`` a positive number; ``Dealer`` N/E/S/W; ``Vulnerable``
@@ -262,6 +262,10 @@ def parse_pbn(text: str) -> list[Board]:
         tags: dict[str, str] = {}
         for tag in game.tags:
             if tag.name in tags:
+                if tag.name == "Deal" and tag.value != tags["Deal"] and not game.syntax:
+                    # the standard ignores a repeated tag, but a second deal is a missing empty line: say so
+                    game.syntax.append(f"Deal: line {tag.line}: a second deal in the same game (games are "
+                                       "separated by an empty line)")
                 continue  # a repeated tag pair is ignored
             value = tag.value
             if value == "#" and tag.name in previous:
