@@ -90,3 +90,9 @@ IMP_CI_WIDTH = 1.0
 # Trees of at most this many leaves are also searched by IMP-minimax in the experiment: its leaf count must be
 # (kb)^(d-1) (Theorem 3) and its value alpha-beta's (Theorem 2), or the experiment stops with an error.
 IMP_CHECK_LEAVES = 20_000
+
+# -- hand records (bridgeplay dd FILE.pbn|FILE.lin) --------------------------------------------------
+# A file of at least this many boards shows a progress bar while they are solved (on a terminal).
+RECORDS_PROGRESS_BOARDS = 2
+# A hand-record file is at most this many bytes (a club's 36 boards with auctions and play: ~50 KB).
+RECORDS_MAX_BYTES = 64 * 1024 * 1024

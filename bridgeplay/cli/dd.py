@@ -1,17 +1,27 @@
 """The ``bridgeplay dd`` command: a deal's diagram and double-dummy table, and optionally the
-value of every card in one position (``--leader`` / ``--trumps`` / ``--played``)."""
+value of every card in one position (``--leader`` / ``--trumps`` / ``--played``); or a hand-record file
+(PBN or LIN) of many boards, each with its table and par, written back with ``--write-pbn``."""
 
 from __future__ import annotations
 
 import json
 import os
+import sys
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 import click
+from rich.console import Console
 
 from bridgeplay.cards import SEAT_LETTERS, Card, CardError, Deal, parse_seat, parse_strain
-from bridgeplay.cli.common import BadInput, compile_kernels, console, json_option
+from bridgeplay.cli.common import BadInput, compile_kernels, console, emit_json, error_console, json_option
 from bridgeplay.errors import ProblemError
+
+
+def is_records_file(arg: str) -> bool:
+    """A hand-record file of boards: ``*.pbn`` or ``*.lin``."""
+    return arg.lower().endswith((".pbn", ".lin"))
 
 
 def _looks_like_file(arg: str) -> bool:
@@ -49,16 +59,35 @@ def _parse_played(text: str | None) -> list[Card]:
 @click.option("--trumps", default=None, metavar="STRAIN", help="Trumps: S, H, D, C or NT (default NT with --leader).")
 @click.option("--played", default=None, metavar="CARDS",
               help="Cards already on the table in the current trick, in order from the leader (e.g. 'SK S2').")
+@click.option("--write-pbn", "write_pbn", default=None, metavar="OUT.pbn", type=click.Path(dir_okay=False),
+              help="A PBN or LIN file: also write it as PBN to OUT.pbn with each board's DoubleDummyTricks, "
+                   "OptimumScore and OptimumResultTable tags (written atomically, when every board is done).")
+@click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
+              help="A PBN or LIN file: boards solved in this many processes at once (default: all cores).")
 @json_option
 def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played: str | None,
-               as_json: bool) -> None:
-    """Double-dummy analysis of DEAL_OR_FILE: a PBN deal ("N:AKQ.JT9.876.5432 ...") or a kind: deal
-    YAML file (deal: or north/east/south/west).  Prints the deal and the tricks declarer takes in
-    each strain from each seat; with --leader (and --trumps, --played), the value of every card the
-    player to move holds: the tricks its side then takes from this trick on.
+               write_pbn: str | None, jobs: int | None, as_json: bool) -> None:
+    """Double-dummy analysis of DEAL_OR_FILE: a PBN deal ("N:AKQ.JT9.876.5432 ..."), a kind: deal
+    YAML file (deal: or north/east/south/west), or a hand-record file of boards (FILE.pbn, PBN 2.1; FILE.lin,
+    BBO's LIN).  Prints the deal and the tricks declarer takes in each strain from each seat; with --leader
+    (and --trumps, --played), the value of every card the player to move holds: the tricks its side then
+    takes from this trick on.  For a file of boards: each board's diagram (with high-card points), dealer
+    and vulnerability, its table and its par contract(s) and score (from North-South's side, as DDS gives
+    it); --json prints one line per board.  A malformed board is reported on one line (its number and the
+    field), the others are still solved, and the exit status is 2 at the end.
 
-    Example: bridgeplay dd "N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876" --leader W
+    Example: bridgeplay dd club.pbn --write-pbn club-dd.pbn --jobs 2
     """
+    if is_records_file(deal_or_file):
+        for option, value in (("--leader", leader), ("--trumps", trumps), ("--played", played)):
+            if value is not None:
+                raise BadInput(f"{option}: asks about one position of one deal, not a file of boards")
+        records_command(deal_or_file, as_json, write_pbn, jobs)
+        return
+    if write_pbn is not None:
+        raise BadInput("--write-pbn: writes a file of boards back; give a .pbn or .lin file")
+    if jobs is not None:
+        raise BadInput("--jobs: solves the boards of a .pbn or .lin file in parallel; one deal is one job")
     from bridgeplay.deal.doubledummy import STRAIN_KEYS, DDError, card_values, dd_table, validate_position
     from bridgeplay.engine import cache
 
@@ -104,3 +133,117 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
         side = "North-South" if to_play in "NS" else "East-West"
         view = card_values_view(values, to_play, side, STRAIN_KEYS[strain], cards)
     render_dd(console(), deal, table, view)
+
+
+def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int | None) -> None:
+    """Every board of a PBN or LIN file: the table and par per board, in file order as they are solved."""
+    from bridgeplay import config
+    from bridgeplay.analysis.batch import write_atomic
+    from bridgeplay.analysis.executor import ExecutorError, map_tasks
+    from bridgeplay.deal.par import Par
+    from bridgeplay.deal.par import par as par_of
+    from bridgeplay.deal.records import RecordsError, annotated_pbn, board_json, board_table, read_records
+    from bridgeplay.engine import cache
+
+    try:
+        records = read_records(path)
+    except RecordsError as exc:
+        raise BadInput(f"{path}: {exc}") from None
+    boards = records.boards
+    good = [b for b in boards if b.error is None]
+    if good:
+        compile_kernels(cache.DD_KERNELS, 10, quiet=as_json)
+    out = console()
+    if not as_json:
+        from bridgeplay.report.dd import board_view
+    solved: dict[int, tuple[dict[str, dict[str, int]], Par]] = {}
+    shown = 0
+
+    def show_ready() -> None:
+        """Print the boards, in file order, up to the first one still being solved."""
+        nonlocal shown
+        while shown < len(boards):
+            b = boards[shown]
+            if b.error is not None:
+                screen.error(f"bridgeplay: error: {path}: board {b.number} (line {b.line}): {b.error}")
+                if as_json:
+                    emit_json({"file": path, "board": b.number, "index": b.index, "line": b.line, "error": b.error})
+            elif b.index in solved:
+                table, par = solved[b.index]
+                if as_json:
+                    emit_json(board_json(path, b, table, par))
+                else:
+                    if shown:
+                        screen.console.print()
+                    screen.console.print(board_view(b, table, par))
+            else:
+                return
+            shown += 1
+
+    show_progress = (not as_json and out.is_terminal and error_console().is_terminal
+                     and len(good) >= config.RECORDS_PROGRESS_BOARDS)
+    with _screen(out, show_progress, len(good)) as screen:
+
+        def on_result(i: int, table: dict[str, dict[str, int]]) -> None:
+            b = good[i]
+            assert b.dealer is not None and b.vulnerable is not None
+            solved[b.index] = (table, par_of(table, b.dealer, b.vulnerable))
+            screen.advance(f"board {b.number}")
+            show_ready()
+
+        show_ready()
+        try:
+            map_tasks(board_table, [b.deal.pbn() for b in good if b.deal is not None], jobs=jobs,
+                      on_result=on_result)
+        except ExecutorError as exc:
+            raise BadInput(f"--jobs: {exc}") from None
+        show_ready()
+    if write_pbn is not None:
+        text = annotated_pbn(records, solved)
+        try:
+            write_atomic(write_pbn, text.encode(records.encoding))
+        except OSError as exc:
+            raise BadInput(f"--write-pbn: cannot write {write_pbn}: {exc.strerror or exc}") from None
+    if len(good) < len(boards):
+        sys.exit(2)
+
+
+class _Screen:
+    """Where the boards go: ``out`` (stdout) and stderr; while a progress bar is shown (stdout and stderr are
+    then the same terminal) everything goes through the bar's console, which prints above the bar."""
+
+    def __init__(self, out: Console) -> None:
+        self.console = out
+        self.bar: Any = None
+        self.task: Any = None
+
+    def advance(self, what: str) -> None:
+        if self.bar is not None:
+            self.bar.update(self.task, advance=1, description=f"{what} done")
+            self.bar.refresh()
+
+    def error(self, line: str) -> None:
+        if self.bar is not None:
+            self.bar.console.print(line, markup=False, highlight=False, soft_wrap=True)
+        else:
+            click.echo(line, err=True)
+
+
+@contextmanager
+def _screen(out: Console, bar: bool, total: int) -> Iterator[_Screen]:
+    """The boards' output, with a progress bar on stderr when ``bar``: refreshed from this thread only, as
+    ``batch``'s is, so that no thread runs while the worker processes are forked."""
+    screen = _Screen(out)
+    if not bar:
+        yield screen
+        return
+    from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
+
+    screen.bar = Progress(TextColumn("[bold]double dummy"), BarColumn(), MofNCompleteColumn(), TimeElapsedColumn(),
+                          TextColumn("{task.description}"), console=error_console(), transient=True,
+                          auto_refresh=False)
+    screen.task = screen.bar.add_task("", total=total)
+    screen.console = screen.bar.console
+    with screen.bar:
+        screen.bar.refresh()
+        yield screen

@@ -1,5 +1,5 @@
 """Rich rendering for the ``dd`` command: the deal as a bridge diagram, the double-dummy table,
-and the value of every card in one position."""
+the value of every card in one position, and a hand record's boards with their par."""
 
 from __future__ import annotations
 
@@ -10,16 +10,22 @@ from rich.console import Console, Group, RenderableType
 from rich.table import Table
 from rich.text import Text
 
-from bridgeplay.cards import SEAT_LETTERS, SUIT_SYMBOLS, Card, Deal, Hand, holding_str
+from bridgeplay.cards import SEAT_LETTERS, SUIT_SYMBOLS, Card, Deal, Hand, hcp, holding_str
+from bridgeplay.deal.par import Par, ParContract
+from bridgeplay.deal.records import Board
 
 SEAT_WORD = {"N": "North", "E": "East", "S": "South", "W": "West"}
 SUIT_STYLE = ("bold", "bold red", "bold red", "bold")  # ♠ ♥ ♦ ♣
 STRAIN_HEADER = {"C": "♣", "D": "♦", "H": "♥", "S": "♠", "NT": "NT"}
 
 
-def hand_text(hand: Hand, seat: str) -> Text:
-    """Four lines: the seat's name, then one line per suit (``♠ AKQ``; a void is ``—``)."""
-    t = Text(SEAT_WORD[seat], style="bold underline")
+def hand_text(hand: Hand, seat: str, points: bool = False) -> Text:
+    """Four lines: the seat's name (with its high-card points if ``points``), then one line per suit
+    (``♠ AKQ``; a void is ``—``)."""
+    t = Text()
+    t.append(SEAT_WORD[seat], style="bold underline")  # (the name only: a Text's own style covers all its lines)
+    if points:
+        t.append(f"  {sum(hcp(m) for m in hand.suits)} HCP", style="dim")
     for s, mask in enumerate(hand.suits):
         t.append("\n")
         t.append(SUIT_SYMBOLS[s], style=SUIT_STYLE[s])
@@ -27,12 +33,13 @@ def hand_text(hand: Hand, seat: str) -> Text:
     return t
 
 
-def deal_diagram(deal: Deal) -> RenderableType:
-    """North on top, West and East either side, South below, as in a textbook."""
+def deal_diagram(deal: Deal, points: bool = False) -> RenderableType:
+    """North on top, West and East either side, South below, as in a textbook (``points``: each hand's
+    high-card points by its name)."""
     grid = Table.grid(padding=(0, 3))
     for _ in range(3):
         grid.add_column(no_wrap=True)
-    n, e, s, w = (hand_text(deal.hands[i], SEAT_LETTERS[i]) for i in range(4))
+    n, e, s, w = (hand_text(deal.hands[i], SEAT_LETTERS[i], points) for i in range(4))
     cards = len(deal.hands[0])
     middle = Text(f"{cards} card{'s' if cards != 1 else ''}\neach", style="dim", justify="center")
     grid.add_row("", n, "")
@@ -75,3 +82,49 @@ def render_dd(console: Console, deal: Deal, table: Mapping[str, Mapping[str, int
     if position is not None:
         parts.append(position)
     console.print(Group(*parts))
+
+
+VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
+
+
+def par_contract_text(c: ParContract) -> str:
+    """``4♠= by North or South``, ``3NT+1 by East``, ``5♥x-2 by East or West``."""
+    strain = "NT" if c.strain == "NT" else SUIT_SYMBOLS["SHDC".index(c.strain)]
+    result = "=" if c.result == 0 else f"{c.result:+d}"
+    seats = " or ".join(SEAT_WORD[x] for x in c.declarers)
+    return f"{c.level}{strain}{'x' if c.doubled else ''}{result} by {seats}"
+
+
+def par_text(par: Par) -> Text:
+    """``Par: NS +420  4♠= by North or South`` (the score from North-South's side)."""
+    t = Text("Par: ", style="bold")
+    if par.passed_out:
+        t.append("0, passed out (no side makes seven tricks)")
+        return t
+    t.append(f"NS {par.score:+d}", style="bold")
+    if par.contracts:
+        t.append("  " + "; ".join(par_contract_text(c) for c in par.contracts))
+    return t
+
+
+def derived_note(board: Board) -> str:
+    """What the file left out and where it came from."""
+    words = {"dealer": "dealer", "vulnerable": "vulnerability"}
+    rotation = " and ".join(words[d] for d in board.derived if d in words)
+    parts = []
+    if "board" in board.derived:
+        parts.append(f"no board number in the file: {board.number} is its place in the file")
+    if rotation:
+        parts.append(f"{rotation} not in the file: board {board.number}'s in the usual rotation")
+    return "; ".join(parts)
+
+
+def board_view(board: Board, table: Mapping[str, Mapping[str, int]], par: Par) -> RenderableType:
+    """A hand record's board: number, dealer and vulnerability, the diagram with each hand's points, the
+    double-dummy table and par."""
+    assert board.deal is not None and board.dealer is not None and board.vulnerable is not None
+    head = Text(f"Board {board.number}", style="bold")
+    head.append(f"   Dealer {SEAT_WORD[SEAT_LETTERS[board.dealer]]}   Vulnerable {VUL_WORDS[board.vulnerable]}")
+    if board.derived:
+        head.append("\n" + derived_note(board), style="dim")
+    return Group(head, deal_diagram(board.deal, points=True), dd_table_view(table), par_text(par))
