@@ -31,6 +31,10 @@ TREE_NODES = 150
 
 # -- sampling ------------------------------------------------------------------------------------
 DEFAULT_SAMPLES = 100
+# Otawa & Uehara's card selection (deal problems with to_play:): |Da| deals from the decider's view, and n
+# deals from each other player's view per (card, deal) for the ABC algorithm.
+ABC_SAMPLES = 30
+ABC_INNER_SAMPLES = 10
 DEFAULT_SEED = 1
 # Deals: tricks searched exactly before double-dummy leaves when neither the problem nor the options
 # say: to the end in endings of at most FULL_DEPTH_TRICKS tricks, else DEFAULT_LOOKAHEAD.
