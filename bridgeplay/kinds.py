@@ -152,6 +152,7 @@ DEAL = Kind(
     ),
     default="bridgeplay.deal.exact:choose",
     expect="bridgeplay.deal.expect",
+    compare="bridgeplay.deal.compare_seat:compare",
     kernels=DEAL_KERNELS,
     compile_seconds=10,
     default_time_limit=config.DEFAULT_DEAL_SECONDS,

@@ -78,8 +78,9 @@ def views_after(problem: SeatProblem, da: Hands, m: int, n: int, seed: int, inde
 
 
 def _assumptions(problem: SeatProblem, abc: bool, n_da: int, n_in: int) -> list[str]:
-    out = [f"{n_da} deals from {'NESW'[problem.to_play]}'s view (Step 1): uniform among those meeting the constraints and the "
-           "voids shown; hands the decider cannot see are never read"]
+    who = "NESW"[problem.to_play]
+    out = [f"{n_da} deals from {who}'s view (Step 1): uniform among those meeting the constraints and the voids "
+           "shown; hands the decider cannot see are never read"]
     scoring = {"duplicate": "duplicate score of the contract, vulnerability as given", "tricks": "tricks",
                "target": "1 when the contract's target is reached, else 0"}
     out.append(f"score: {scoring[problem.scoring]}, from the decider's side")

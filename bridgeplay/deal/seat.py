@@ -373,9 +373,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> SeatProblem:
         raise fail(path, "vulnerable", f"expected none, NS, EW or both, got {shown(data.get('vulnerable'))}")
     vulnerable = vul_raw in ("both", "all") or vul_raw == ("ns" if declarer % 2 == 0 else "ew")
     # -- history ------------------------------------------------------------------------------------
-    from bridgeplay.deal.problem import _parse_played
-
-    played = [(seat, 16 * c.suit + c.rank) for seat, c in _parse_played(data.get("played"), path)]
+    played = _parse_played(data.get("played"), path)
     if not played:
         raise fail(path, "played", "give at least the opening lead (dummy is then seen)")
     held = list(dealt)
@@ -427,6 +425,34 @@ def load(data: dict[str, Any], path: str = "<deal>") -> SeatProblem:
     )
     _validate_expect(problem)
     return problem
+
+
+_PLAY = re.compile(r"^([NESWnesw]):(.+)$")
+
+
+def _parse_played(value: Any, path: str) -> list[tuple[int, int]]:
+    """``["W:H6 N:H2 E:HK S:HA", ...]`` -> [(seat, card int)]."""
+    if value is None:
+        return []
+    items = [value] if isinstance(value, str) else value
+    if not isinstance(items, list):
+        raise fail(path, "played", "expected a list of tricks like 'W:HJ N:HA E:H5 S:H2'")
+    out = []
+    for item in items:
+        tokens = item.replace(",", " ").split() if isinstance(item, str) else item
+        if not isinstance(tokens, list):
+            raise fail(path, "played", f"expected SEAT:CARD entries, got {shown(item)}")
+        for tok in tokens:
+            mt = _PLAY.match(str(tok).strip())
+            if not mt:
+                raise fail(path, "played", f"bad play {shown(tok)} (SEAT:CARD, e.g. W:HJ)")
+            try:
+                out.append((parse_seat(mt.group(1)), _card(mt.group(2))))
+            except CardError as exc:
+                raise fail(path, "played", f"{shown(tok)}: {exc}") from None
+    if len({c for _, c in out}) != len(out):
+        raise fail(path, "played", "a card is played twice")
+    return out
 
 
 def _as_card(c: int):  # noqa: ANN202
