@@ -42,6 +42,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
+from bridgeplay import config
 from bridgeplay.engine.dd import new_tt, new_work
 from bridgeplay.engine.dd import solve as dd_solve
 
@@ -131,6 +132,15 @@ class Roles:
         return self.declarer if seat == self.dummy else seat
 
 
+class _Memo(dict):
+    """A dict emptied when it holds more than :data:`config.ABC_MEMO_ENTRIES` entries."""
+
+    def __setitem__(self, key: object, value: object) -> None:
+        if len(self) >= config.ABC_MEMO_ENTRIES:
+            self.clear()
+        super().__setitem__(key, value)
+
+
 class Engine:
     """The double-dummy engine's public kernels with one work array and table, and memos of its answers."""
 
@@ -141,6 +151,7 @@ class Engine:
         self.psuit = np.zeros(4, dtype=np.int64)
         self.prank = np.zeros(4, dtype=np.int64)
         self.calls = 0
+        self.values = _Memo()
 
     def _load(self, rem: Hands, trick: Sequence[tuple[int, int]]) -> np.ndarray:
         hands = np.zeros((4, 4), dtype=np.uint16)
@@ -210,8 +221,10 @@ class ABCSearch:
         self.payoff = list(payoff)
         self.engine = engine or Engine()
         self.tt: dict[tuple, tuple[int, int]] = {}
-        self.memo_b: dict[tuple, dict[int, int]] = {}
-        self.memo_c: dict[tuple, dict[int, int]] = {}
+        # every card's double-dummy value, per position of a deal (the key holds all four hands, so the memo is
+        # shared by every search that uses this engine)
+        self.memo_b = self.memo_c = self.memo_a = self.engine.values
+        self.order = True
         self.nodes = 0
         self.aside = side(roles.a)
 
@@ -285,6 +298,12 @@ class ABCSearch:
                     sc[card] = self.payoff[won + mine]
                 best = max(sc.values()) if maximise else min(sc.values())
                 reps = [card for card in reps if sc[card] == best]
+        if len(reps) > 1 and self.order:  # move ordering: da's double-dummy values, the side's best first
+            akey = (ra, trick, leader)
+            cva = self.memo_a.get(akey)
+            if cva is None:
+                cva = self.memo_a[akey] = self.engine.card_values(ra, self.trump, leader, trick)
+            reps.sort(key=lambda card: -cva[card])  # side to play's tricks, most first
         a0, b0 = alpha, beta
         if maximise:
             best_v = -1

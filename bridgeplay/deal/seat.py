@@ -14,6 +14,7 @@ double-dummy choice)::
     vulnerable: NS                # none, NS, EW or both
     scoring: duplicate            # duplicate (the default with a contract), tricks, or target (with tricks:)
     # tricks: 9                   # target: declarer's tricks needed, of the whole hand
+    # lead: S                     # an ending: who leads the first trick of played (won: tricks already taken)
     auction: "2NT - 3NT"          # for the reader
     constraints:                  # what the auction (and anything else public) says, per hand, of the
       south: {hcp: [20, 22], lengths: {S: [2, 5], H: [2, 5], D: [2, 5], C: [2, 5]}}   # whole hand
@@ -57,7 +58,7 @@ EXPECT = ExpectSyntax(
 FIELDS = {
     "name", "kind", "to_play", "deal", "north", "east", "south", "west", "declarer", "contract", "vulnerable",
     "scoring", "tricks", "won", "auction", "constraints", "played", "pairing", "source", "notes", "note",
-    "description", "expect", "expert",
+    "description", "expect", "expert", "lead",
 }
 _CONSTRAINT_FIELDS = {"hcp", "lengths", "cards"}
 _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
@@ -91,6 +92,7 @@ class SeatProblem:
     vulnerable: bool  # declarer's side
     target: int | None  # declarer's tricks needed (scoring target)
     won: int  # tricks declarer's side took before the hands given
+    lead: int  # who led the first trick of ``played`` (declarer's left-hand opponent in a whole hand)
     constraints: tuple[HandConstraint, ...]
     pairing: str = "one-to-one"
     auction: str = ""
@@ -125,7 +127,7 @@ class SeatProblem:
 
     @property
     def first_leader(self) -> int:
-        return (self.declarer + 1) % 4
+        return self.lead
 
     @property
     def trick(self) -> tuple[tuple[int, int], ...]:
@@ -379,6 +381,14 @@ def load(data: dict[str, Any], path: str = "<deal>") -> SeatProblem:
     held = list(dealt)
     cur: list[tuple[int, int]] = []
     leader = (declarer + 1) % 4
+    if data.get("lead") is not None:
+        try:
+            leader = parse_seat(str(data["lead"]))
+        except CardError:
+            raise fail(path, "lead", f"unknown seat {shown(data['lead'])} (N, E, S or W)") from None
+        if n_cards == 13 and leader != (declarer + 1) % 4:
+            raise fail(path, "lead", "the opening lead is made by declarer's left-hand opponent")
+    first_lead = leader
     for i, (seat, c) in enumerate(played):
         expected = (leader + len(cur)) % 4
         text = deal_move(seat, _as_card(c))
@@ -419,7 +429,7 @@ def load(data: dict[str, Any], path: str = "<deal>") -> SeatProblem:
     problem = SeatProblem(
         name=name_field(data, path), dealt=dealt, history=tuple(played), to_play=to_play,  # type: ignore[arg-type]
         declarer=declarer, trump=trump, scoring=scoring, level=level, doubled=doubled, vulnerable=vulnerable,
-        target=target, won=won, constraints=tuple(cons), pairing=pairing,
+        target=target, won=won, lead=first_lead, constraints=tuple(cons), pairing=pairing,
         auction=str(data.get("auction", "")), expert=str(data.get("expert", "")),
         source=str(data.get("source", "")), file=path, expect=expect,
     )
