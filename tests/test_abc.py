@@ -175,14 +175,50 @@ def test_example1_montecarlo_on_the_papers_deals():
     assert sum(s["CK"]) == -1320 and sum(s["CK"]) > sum(s["C2"])
 
 
-def test_example1_papers_arithmetic_of_steps_2_3_and_3():
-    """Step 2-3 averages the triples of one da, Step 3 sums over Da: the paper's four triples' scores give -540
-    for the 2 and -1320 for the king."""
-    from bridgeplay.deal.abc import _result  # noqa: F401  (the solver uses the same sum)
+# The paper's Figure 6 (the views) is lost from the text: these triples were found among deals sampled from South's
+# and West's views of d1 and d2 (seeds fixed once), as the hand-built deals giving the paper's four triple scores.
+# Cards held now (after the history): N E S W.  (South's view, West's view) per triple.
+EX1_TRIPLES = {
+    ("d1", "C2"): [("432.3.32.AJT98 QT.JT95.JT87.62 AK96.Q87.AK4.4 J875.4.Q965.K5",      # West holds the king:
+                    "432.3.32.AJT98 AQT6.JT8.JT4.K2 KJ9.Q97.AKQ9.4 875.54.8765.65"),     # South finesses: +100
+                   ("432.3.32.AJT98 QJT.J94.QT98.52 AK96.Q87.AK4.4 875.T5.J765.K6",
+                    "432.3.32.AJT98 KQ6.987.AQT9.42 AJT9.QJT.KJ4.K 875.54.8765.65")],    # -690
+    ("d2", "C2"): [("432.3.32.AJT98 J9765.J9.J954.2 AK8.Q87.AK87.6 QT.T54.QT6.K54",
+                    "432.3.32.AJT98 AJ.QJ87.JT97.K2 KQT8.T9.AKQ8.6 9765.54.654.54"),     # -690
+                   ("432.3.32.AJT98 QT.JT95.JT94.52 AK8.Q87.AK87.6 J9765.4.Q65.K4",
+                    "432.3.32.AJT98 AJ.QT7.QJT98.62 KQT8.J98.AK7.K 9765.54.654.54")],    # +200
+    ("d1", "CK"): [("432.3.32.AJT98 Q5.95.QJ9876.K5 AK96.Q87.AK4.4 JT87.JT4.T5.62",
+                    "432.3.32.AJT98 QJT96.QT9.KT.K2 AK.J87.AQJ94.4 875.54.8765.65"),
+                   ("432.3.32.AJT98 Q75.T95.98765.K AK96.Q87.AK4.4 JT8.J4.QJT.652",
+                    "432.3.32.AJT98 QJ.QJ98.KT94.K2 AKT96.T7.AQJ.4 875.54.8765.65")],
+    ("d2", "CK"): [("432.3.32.AJT98 Q65.95.QJ964.K4 AK8.Q87.AK87.6 JT97.JT4.T5.52",
+                    "432.3.32.AJT98 QJT8.QT9.KT9.K2 AK.J87.AQJ87.6 9765.54.654.54"),
+                   ("432.3.32.AJT98 Q965.T95.9654.K AK8.Q87.AK87.6 JT7.J4.QJT.542",
+                    "432.3.32.AJT98 Q8.QJT87.AT8.K2 AKJT.9.KQJ97.6 9765.54.654.54")],
+}
 
-    triples = {"C2": [[100, -690], [-690, 200]], "CK": [[-660, -660], [-660, -660]]}
-    total = {m: sum(sum(v) / len(v) for v in rows) for m, rows in triples.items()}
+
+def test_example1_abc_reproduces_the_papers_arithmetic_on_hand_built_triples():
+    """s(C2, d1) = (100 - 690)/2, s(C2, d2) = (-690 + 200)/2: -540 for the 2, -1320 for the king: ABC plays the 2."""
+    r, eng = Roles.of(1, 2), Engine()
+    per = {}
+    for (name, m), triples in EX1_TRIPLES.items():
+        da = _now(deal(D1 if name == "d1" else D2))
+        vals = [ABCSearch(r, 4, 2, EX1_TRICK, da, _held(db, C(m)), _held(dc, C(m)), EX1_PAYOFF, eng).score(C(m))
+                for db, dc in triples]
+        per[(name, m)] = vals
+    assert per == {("d1", "C2"): [100, -690], ("d2", "C2"): [-690, 200],
+                   ("d1", "CK"): [-660, -660], ("d2", "CK"): [-660, -660]}
+    total = {m: sum(sum(per[(d, m)]) / 2 for d in ("d1", "d2")) for m in ("C2", "CK")}
     assert total == {"C2": -540, "CK": -1320}
+    assert max(total, key=total.get) == "C2"
+
+
+def _held(text: str, m: int) -> tuple:
+    """A view's cards held now, with A's candidate card back in East's hand (it is A's to play)."""
+    d = list(deal(text))
+    d[1] |= 1 << m
+    return tuple(d)
 
 
 def test_example1_a_misled_declarer_scores_the_duck_plus_100():
@@ -203,3 +239,103 @@ def test_example1_a_misled_declarer_scores_the_duck_plus_100():
 ])
 def test_duplicate_score(level, strain, dbl, vul, tricks, score):
     assert duplicate_score(level, strain, dbl, vul, tricks) == score
+
+
+# -- Example 2 ----------------------------------------------------------------------------------
+EX2_D1 = "AJ32.KQ543.2.654 8654.A96.8643.97 KQT9.2.KQJT9.A32 7.JT87.A75.KQJT8"  # N E S W: Figure 9, South's view
+EX2_PLAY = [(3, "CK"), (0, "C4"), (1, "C9"), (2, "CA")]
+# South's score in 4S vulnerable when North-South take t of the 12 tricks left (they took trick 1)
+EX2_PAYOFF = [duplicate_score(4, 0, 0, True, 1 + t) for t in range(13)]
+# hand-built views (cards held now), found among deals sampled from East's and West's views after each card
+EX2_VIEWS = {
+    "D9": ("AJ32.KQ543.2.65 8654.A96.8643.7 KQ97.7.KQJ95.82 T.JT82.AT7.QJT3",
+           "AJ32.KQ543.2.65 KT84.A62.T43.32 Q965.9.KQJ986.7 7.JT87.A75.QJT8"),
+    "DK": ("AJ32.KQ543.2.65 8654.A96.8643.7 KQ97.7.AKJT95.8 T.JT82.Q7.QJT32",
+           "AJ32.KQ543.2.65 K984.A92.643.32 QT65.6.KQJT98.7 7.JT87.A75.QJT8"),
+}
+
+
+def test_example2_abc_scores_the_nine_above_the_king_where_monte_carlo_scores_them_equal():
+    d = list(deal(EX2_D1))
+    for seat, c in EX2_PLAY:
+        d[seat] &= ~(1 << C(c))
+    da = tuple(d)
+    r, eng = Roles.of(2, 2), Engine()  # A = South (declarer), B = East, C = West
+    mc = {m: dd_score(r, 0, 2, (), C(m), da, EX2_PAYOFF, eng) for m in ("D9", "DK")}
+    assert mc == {"D9": -100, "DK": -100}  # Monte Carlo: one down either way, the two cards equal
+    abc = {m: ABCSearch(r, 0, 2, (), da, deal(b), deal(c), EX2_PAYOFF, eng).score(C(m))
+           for m, (b, c) in EX2_VIEWS.items()}
+    assert abc == {"D9": 680, "DK": -100}  # the defender who ducks the nine lets 4S make with an overtrick
+
+
+# -- problem files, command line ------------------------------------------------------------------
+def _run(*args):
+    from click.testing import CliRunner
+
+    from bridgeplay.cli import main
+
+    return CliRunner().invoke(main, list(args))
+
+
+EX1_FILE = "problems/deceptive/otawa-uehara-ex1.yaml"
+
+
+def test_the_papers_deals_d1_d2_are_among_easts_views():
+    from bridgeplay import kinds
+    from bridgeplay.deal.seat import satisfies
+
+    p = kinds.load(EX1_FILE)
+    for d in (D1, D2):
+        dealt = deal(d)
+        assert dealt[0] == p.dealt[0] and dealt[1] == p.dealt[1]  # North's and East's hands as East sees them
+        now = _now(dealt)
+        assert all(satisfies(p.constraints[x], dealt[x], now[x]) for x in range(4))
+
+
+@pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
+def test_montecarlo_plays_the_club_king_on_example1(seed, monkeypatch):
+    import json
+
+    r = _run("solve", EX1_FILE, "--solver", "montecarlo", "--seed", seed, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert [m["move"] for m in out["moves"]] == ["E:CK", "E:C2"]  # every candidate, best first
+    assert all(len(m["per_sample"]) == 30 and m["score"] == pytest.approx(sum(m["per_sample"])) for m in out["moves"])
+
+
+def test_abc_json_lists_every_candidate_with_its_scores():
+    import json
+
+    from tests.test_schema import one_of
+
+    r = _run("solve", "problems/deceptive/otawa-uehara-ex1.yaml", "--solver", "abc", "--samples", "2",
+             "--inner-samples", "1", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    one_of(out, "result")
+    assert sorted(m["move"] for m in out["moves"]) == ["E:C2", "E:CK"] and out["inner_samples"] == 1
+    assert out["assumptions"] and out["to_play"] == "E"
+
+
+@pytest.mark.parametrize("change,field", [
+    ({"to_play": "N"}, "to_play"),            # dummy does not decide
+    ({"to_play": "W"}, "to_play"),            # not West's turn
+    ({"contract": "3Z"}, "contract"),
+    ({"played": ["W:H6 N:H2 E:HK S:HA", "S:CQ W:H4"]}, "played"),  # West revokes
+    ({"constraints": {"south": {"hcp": [10, 12]}}}, "constraints.south"),  # the true hand breaks it
+])
+def test_bad_seat_problems_name_the_field(change, field):
+    from bridgeplay import kinds
+    from bridgeplay.errors import ProblemError
+    from bridgeplay.yamlio import read_yaml
+
+    data = read_yaml(EX1_FILE)
+    data.update(change)
+    with pytest.raises(ProblemError) as err:
+        kinds.load(data, "x.yaml")
+    assert err.value.field == field
+
+
+def test_other_deal_solvers_refuse_a_seat_problem():
+    r = _run("solve", EX1_FILE, "--solver", "esm")
+    assert r.exit_code == 2 and "does not solve this problem" in r.stderr
