@@ -339,3 +339,49 @@ def test_bad_seat_problems_name_the_field(change, field):
 def test_other_deal_solvers_refuse_a_seat_problem():
     r = _run("solve", EX1_FILE, "--solver", "esm")
     assert r.exit_code == 2 and "does not solve this problem" in r.stderr
+
+
+ENDING = {
+    "name": "7-card ending", "kind": "deal", "to_play": "E", "declarer": "S", "contract": "3NT",
+    "scoring": "tricks", "won": 6, "lead": "S",
+    "deal": "N:..2.AJT987 Q.KJ.QJ.K2 A.AQ.AK.Q6 987..76.54",
+    "played": ["S:CQ W:C4 N:C7"],
+}
+
+
+@pytest.mark.parametrize("pairing", ["one-to-one", "product"])
+def test_steps_2_1_to_3_average_the_triples_of_each_da(pairing):
+    """s(m, da) is the mean over the triples (k-th with k-th, or every pair); the moves are ordered by the sum."""
+    from bridgeplay import kinds
+    from bridgeplay.deal.abc import abc_scores, candidates, sample_da, views_after
+
+    p = kinds.load({**ENDING, "pairing": pairing}, "ending.yaml")
+    das = sample_da(p, 3, 5)
+    ms = candidates(p)
+    eng = Engine()
+    scores, _, stopped = abc_scores(p, das, ms, 2, 5, eng)
+    assert not stopped and sorted(scores) == sorted(ms) == [C("C2"), C("CK")]
+    for i, da in enumerate(das):
+        for m in ms:
+            dbs, dcs = views_after(p, da, m, 2, 5, i)
+            pairs = list(zip(dbs, dcs)) if pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
+            vals = [ABCSearch(p.roles, p.trump, p.leader, p.trick, da, b, c, p.payoff, eng).score(m) for b, c in pairs]
+            assert scores[m][i] == pytest.approx(sum(vals) / len(vals))
+            assert all(b[2] == da[2] and c[3] == da[3] and b[0] == c[0] == da[0] for b, c in pairs)
+
+
+def test_compare_rows_flag_a_choice_that_is_not_double_dummys(monkeypatch):
+    from bridgeplay import config, kinds
+    from bridgeplay.analysis.compare import compare
+    from tests.test_schema import one_of
+
+    monkeypatch.setattr(config, "ABC_INNER_SAMPLES", 1)
+    p = kinds.load("problems/deceptive/win-with-king-from-kj.yaml")
+    out = compare(p, samples=2, seed=1)
+    one_of(out, "compare")
+    rows = {r["solver"]: r for r in out["solvers"]}
+    assert set(rows) == {"double-dummy", "montecarlo", "abc"}
+    for r in rows.values():
+        assert set(r["scores"]) == {"E:CK", "E:CJ", "E:C4"}
+        assert r["deceptive"] == (rows["double-dummy"]["scores"][r["move"]] < out["optimum"])
+        assert r["loss"] == pytest.approx(out["optimum"] - r["true_value"])
