@@ -9,6 +9,7 @@ deals.  The paper's prototype "cannot play in real time"; the goal is a decision
 
     python benchmarks/abc.py                      # sizes 10 30 50 on both positions (long: minutes per size)
     python benchmarks/abc.py --sizes 10 --inner 5
+    python benchmarks/abc.py --only ending
 """
 
 from __future__ import annotations
@@ -37,9 +38,13 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[10, 30, 50])
     ap.add_argument("--inner", type=int, default=None, help="inner samples (default: as many as |Da|)")
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--only", choices=("example1", "ending"), default=None, help="one position only")
     args = ap.parse_args()
-    problems = [kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex1.yaml"), kinds.load(ENDING, "ending")]
-    kinds.solve(problems[1], "montecarlo", Options(samples=1))  # compile / load the kernels first
+    ending = kinds.load(ENDING, "ending")
+    kinds.solve(ending, "montecarlo", Options(samples=1))  # compile / load the kernels first
+    problems = [kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex1.yaml"), ending]
+    if args.only:
+        problems = [problems[0] if args.only == "example1" else ending]
     print(f"{'position':32} {'|Da|':>5} {'n':>4} {'MC s':>8} {'ABC s':>8} {'ratio':>7} {'ABC nodes/s':>12}  choice")
     for p in problems:
         for size in args.sizes:
