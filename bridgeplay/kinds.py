@@ -132,7 +132,7 @@ SUIT = Kind(
 
 DEAL = Kind(
     name="deal",
-    description="endings and full deals, declarer (North-South) to play, any trumps, constraints on the hidden cards",
+    description="endings and full deals, declarer (North-South) to play, or any seat (to_play:), constraints",
     loader="bridgeplay.deal.problem:load",
     solvers=(
         SolverInfo("esm", "bridgeplay.deal.exact:solve",
@@ -145,9 +145,14 @@ DEAL = Kind(
                    "payoff-reduction minimaxing over sampled worlds, DD leaves"),
         SolverInfo("deal-alphamu", "bridgeplay.deal.sampling:solve_alphamu",
                    "exact best defence over sampled worlds (Pareto fronts, alpha-mu), DD leaves"),
+        SolverInfo("montecarlo", "bridgeplay.deal.abc:solve_montecarlo",
+                   "to_play: problems: Monte Carlo card selection, sum of double-dummy scores over sampled deals"),
+        SolverInfo("abc", "bridgeplay.deal.abc:solve_abc",
+                   "to_play: problems: Otawa & Uehara's ABC algorithm (the other players choose by their own views)"),
     ),
     default="bridgeplay.deal.exact:choose",
     expect="bridgeplay.deal.expect",
+    compare="bridgeplay.deal.compare_seat:compare",
     kernels=DEAL_KERNELS,
     compile_seconds=10,
     default_time_limit=config.DEFAULT_DEAL_SECONDS,
@@ -260,6 +265,10 @@ def resolve(problem: Problem, solver: str | None, options: Options) -> tuple[Sol
         assert info is not None, f"{kind.name}'s default names an unknown solver {shown(name)}"
         return info, why
     info = kind.solver(solver)
+    only = getattr(problem, "only_solvers", None)  # a problem type some of its kind's solvers cannot read
+    if info is not None and only is not None and info.name not in only:
+        raise SolverError(problem.file, solver, f"solver {shown(solver)} does not solve this problem "
+                                                f"(its solvers: {', '.join(only)})")
     if info is None:
         if not kinds_of(solver):
             raise SolverError(problem.file, solver,

@@ -44,6 +44,7 @@ class Options:
     seed: int = config.DEFAULT_SEED
     time_limit: float | None = None
     lookahead: int | None = None
+    inner_samples: int | None = None  # abc: deals from each other player's view per (card, deal)
     threads: int | None = None
     max_memory: int = config.MAX_MEMORY
     progress: Progress = no_progress
@@ -59,6 +60,8 @@ class Options:
             raise ValueError(f"a seed is a whole number from 0, got {self.seed}")
         if self.time_limit is not None and not (math.isfinite(self.time_limit) and self.time_limit > 0):
             raise ValueError(f"a time limit is a finite number of seconds above 0, got {self.time_limit}")
+        if self.inner_samples is not None and self.inner_samples < 1:
+            raise ValueError(f"inner samples must be at least 1, got {self.inner_samples}")
         if self.lookahead is not None and self.lookahead < 1:
             raise ValueError(f"lookahead must be at least 1 trick, got {self.lookahead}")
         if self.max_memory < 1 << 20:

@@ -70,6 +70,8 @@ def solve_options(f: Any) -> Any:
                      help="Scoring of repeated minimaxing (default: threshold; levy on trees)."),
         click.option("--samples", type=click.IntRange(1, 10**6), default=None,
                      help="Sample this many worlds (sampling solvers); default: all worlds."),
+        click.option("--inner-samples", type=click.IntRange(1, 10**4), default=None,
+                     help="abc: deals from each other player's view per card and deal (default 10)."),
         click.option("--seed", type=SEED, default=1, show_default=True, help="Seed for sampling."),
         click.option("--time-limit", type=SECONDS, default=None, metavar="SECONDS",
                      help="Stop the solve after SECONDS (compiling kernels first is not counted): what was finished "

@@ -219,7 +219,12 @@ def strain_text(trump: int) -> str:
 def choose(problem: DealProblem, options: Options) -> tuple[str, str]:
     """The default method for a deal: ``esm`` when its layouts can be enumerated, else ``deal-alphamu``: best
     defence over a sample, which avoids repeated minimaxing's strategy fusion (measured on the bundled deals
-    by ``benchmarks/deal_default.py``: closer to the exact values, and the best first play more often)."""
+    by ``benchmarks/deal_default.py``: closer to the exact values, and the best first play more often).
+    A decision of any seat (``to_play:``) defaults to Monte Carlo card selection."""
+    if getattr(problem, "only_solvers", None):
+        from bridgeplay.deal.abc import choose as seat_choose
+
+        return seat_choose(problem, options)
     count = DealWorlds(problem).count
     if count <= config.MAX_EXACT_LAYOUTS:
         return "esm", f"the default for deals: all {count:,} layouts can be enumerated"

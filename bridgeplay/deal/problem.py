@@ -303,7 +303,12 @@ def _defender_info(raw: Any, who: str, path: str, played: Masks) -> tuple[list[C
 
 
 def load(data: dict[str, Any], path: str = "<deal>") -> DealProblem:
-    """Validate a ``kind: deal`` mapping (``path`` names the file in errors)."""
+    """Validate a ``kind: deal`` mapping (``path`` names the file in errors); with ``to_play:`` a decision of
+    any seat (:mod:`bridgeplay.deal.seat`)."""
+    if "to_play" in data:
+        from bridgeplay.deal import seat
+
+        return seat.load(data, path)  # type: ignore[return-value]
     check_fields(data, _FIELDS, path, "a deal problem")
 
     # -- hands --------------------------------------------------------------------------------

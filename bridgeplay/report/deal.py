@@ -58,6 +58,12 @@ MAX_ROWS = 10  # rows of the table, most likely first (--layouts: all): the tabl
 
 def render(problem: DealProblem, result: Result, console: Console, tree: bool = True, layouts: bool = False) -> None:
     """Report of a deal problem: diagram, best card and chance, first plays, layouts table, the line."""
+    if getattr(problem, "only_solvers", None):  # a seat's decision (to_play:)
+        from bridgeplay.report import seat
+
+        seat.render(problem, result, console, tree=tree, layouts=layouts)
+        return
+
     strain = "NT" if problem.trump == NOTRUMP else SUIT_SYMBOLS[problem.trump]
     goal = (f"{problem.tricks} of the {problem.tricks_left} tricks left" if problem.tricks is not None
             else "most tricks on average")

@@ -1,0 +1,189 @@
+"""Card selection for a player who cannot see the cards, against opponents who cannot either.
+
+* ``montecarlo``: Ginsberg's card selection as Otawa & Uehara state it: sample a set D of deals from
+  the deciding player's view (Step 1), score every candidate m by the double-dummy result s(m, d)
+  in each (Step 2) and play the m with the highest sum (Step 3).
+* ``abc``: the ABC algorithm: A samples Da (Step 1); for each candidate m and each da, B and C (the
+  other non-dummy players) each get n deals from their own view after seeing m, holding their hand of
+  da (Step 2-1); every triple is searched to the end of the hand with the paper's back-up rules
+  (:mod:`bridgeplay.deal.abcsearch`, Step 2-2); s(m, da) is the mean over the triples (Step 2-3); the
+  m with the highest sum over Da is played (Step 3).
+
+Choices the paper leaves open, as made here (and printed in the result's ``assumptions``):
+
+* triples pair the k-th deal of Db(m, da) with the k-th of Dc(m, da) (one-to-one, as the paper's
+  example does), or every pair (``pairing: product`` in the problem file);
+* |Da| is ``--samples`` (default :data:`config.ABC_SAMPLES`), n is ``--inner-samples`` (default
+  :data:`config.ABC_INNER_SAMPLES`); the same Da serves Monte Carlo for a given seed; Db and Dc are
+  drawn with seeds that depend on the seed, da's index and the player, not on m (common random numbers);
+* every deal is drawn exactly uniformly among those meeting the public constraints and shown voids;
+* equal cards are kept distinct (a card is a candidate of its own); the search merges only cards
+  equivalent in all three deals at once, which changes no value;
+* the search goes to the end of the hand (a horizon with double-dummy leaves could not be misled: the
+  minimum over X would then collapse to plain Monte Carlo); ties in X are the node type's (the paper's rule).
+"""
+
+from __future__ import annotations
+
+import time
+from typing import Any
+
+from bridgeplay import config
+from bridgeplay.deal.abcsearch import ABCSearch, Engine, Hands, cards_in, dd_tricks_after, legal_cards
+from bridgeplay.deal.seat import SeatProblem
+from bridgeplay.deal.views import View, seed_of
+from bridgeplay.errors import SolverError
+from bridgeplay.options import Options
+from bridgeplay.result import MoveValue, Result
+
+
+def _need_seat(problem: Any, solver: str) -> SeatProblem:
+    if not isinstance(problem, SeatProblem):
+        raise SolverError(problem.file, solver, f"{solver} solves deal problems with to_play: (a seat's decision, "
+                                                f"with its contract and scoring); this file has none")
+    return problem
+
+
+def candidates(problem: SeatProblem) -> list[int]:
+    """Every card the player to move may play (distinct cards, high to low)."""
+    trick = problem.trick
+    led = (trick[0][1] >> 4) if trick else -1
+    return sorted(cards_in(legal_cards(problem.now[problem.to_play], led)), reverse=True)
+
+
+def sample_da(problem: SeatProblem, n: int, seed: int) -> list[Hands]:
+    """Step 1: n deals from the deciding player's view (the true hands he cannot see are never read)."""
+    view = View(problem.to_play, problem.dummy, problem.now, problem.history, problem.constraints)
+    return view.sample(n, seed_of(seed, 0))
+
+
+def _after(d: Hands, seat: int, m: int) -> Hands:
+    return tuple(h & ~(1 << m) if i == seat else h for i, h in enumerate(d))  # type: ignore[return-value]
+
+
+def _with(d: Hands, seat: int, m: int) -> Hands:
+    return tuple(h | (1 << m) if i == seat else h for i, h in enumerate(d))  # type: ignore[return-value]
+
+
+def views_after(problem: SeatProblem, da: Hands, m: int, n: int, seed: int, index: int) -> tuple[list, list]:
+    """Step 2-1: Db(m, da) and Dc(m, da), n deals each (cards held before m, so that m is A's to play)."""
+    r = problem.roles
+    base = _after(da, r.a, m)
+    hist = problem.history + ((r.a, m),)
+    out = []
+    for who in (r.b, r.c):
+        view = View(who, problem.dummy, base, hist, problem.constraints)
+        out.append([_with(d, r.a, m) for d in view.sample(n, seed_of(seed, 1 + index, who))])
+    return out[0], out[1]
+
+
+def _assumptions(problem: SeatProblem, abc: bool, n_da: int, n_in: int) -> list[str]:
+    who = "NESW"[problem.to_play]
+    out = [f"{n_da} deals from {who}'s view (Step 1): uniform among those meeting the constraints and the voids "
+           "shown; hands the decider cannot see are never read"]
+    scoring = {"duplicate": "duplicate score of the contract, vulnerability as given", "tricks": "tricks",
+               "target": "1 when the contract's target is reached, else 0"}
+    out.append(f"score: {scoring[problem.scoring]}, from the decider's side")
+    if abc:
+        out.append(f"{n_in} deals from each of B's and C's views per (m, da), holding their hand of da and having "
+                   f"seen m; triples paired {problem.pairing}")
+        out.append("search to the end of the hand with the paper's back-up rules; ties in X resolved by the node's "
+                   "type; '*' where a path is impossible in a view; equal cards kept distinct")
+    return out
+
+
+def _result(problem: SeatProblem, solver: str, method: str, scores: dict[int, list[float]], n_da: int,
+            stats: dict[str, Any], stopped: str | None, assumptions: list[str], seed: int) -> Result:
+    order = sorted(scores, key=lambda m: (-sum(scores[m]), -m))
+    moves = []
+    for m in order:
+        per = scores[m]
+        moves.append(MoveValue(problem.move_text(m), None, None,
+                               {"score": round(sum(per), 6), "mean": round(sum(per) / len(per), 6),
+                                "per_sample": [round(x, 6) for x in per]}))
+    best = order[0]
+    res = Result(problem=problem.name, file=problem.file, kind="deal", solver=solver, method=method, exact=False,
+                 objective="payoff", moves=moves, strategy=None, stats=stats, stopped=stopped,
+                 payoff=sum(scores[best]) / len(scores[best]))
+    res.estimate = res.payoff
+    res.extra.update({"samples": n_da, "seed": seed, "to_play": "NESW"[problem.to_play],
+                      "assumptions": assumptions})
+    return res
+
+
+def solve_montecarlo(problem: Any, options: Options) -> Result:
+    """Monte Carlo card selection (Ginsberg; Otawa & Uehara Section 2)."""
+    p = _need_seat(problem, "montecarlo")
+    t0 = time.perf_counter()
+    n = options.samples or config.ABC_SAMPLES
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    das = sample_da(p, n, options.seed)
+    ms = candidates(p)
+    eng = Engine()
+    scores: dict[int, list[float]] = {m: [] for m in ms}
+    pay = p.payoff
+    stopped = None
+    for i, d in enumerate(das):
+        if deadline is not None and i and time.perf_counter() > deadline:
+            stopped = "time limit"
+            break
+        for m in ms:
+            scores[m].append(pay[dd_tricks_after(p.roles, p.trump, p.leader, p.trick, m, d, eng)])
+        options.progress("deals", i + 1, len(das))
+    done = len(scores[ms[0]])
+    stats = {"nodes": eng.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": done}
+    return _result(p, "montecarlo", "Monte Carlo card selection: the sum over sampled deals of the double-dummy "
+                   "score of each card", scores, done, stats, stopped, _assumptions(p, False, done, 0), options.seed)
+
+
+def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed: int, engine: Engine,
+               deadline: float | None = None, progress: Any = None) -> tuple[dict[int, list[float]], int, bool]:
+    """s(m, da) for every candidate and deal (Steps 2-1 to 2-3); (scores, search nodes, stopped)."""
+    scores: dict[int, list[float]] = {m: [] for m in ms}
+    pay = p.payoff
+    r = p.roles
+    nodes = 0
+    total = len(das) * len(ms)
+    for i, da in enumerate(das):
+        if deadline is not None and i and time.perf_counter() > deadline:
+            return scores, nodes, True
+        row = {}
+        for j, m in enumerate(ms):
+            dbs, dcs = views_after(p, da, m, n_in, seed, i)
+            pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
+            vals = []
+            for db, dc in pairs:
+                s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, pay, engine)
+                vals.append(s.score(m))
+                nodes += s.nodes
+            row[m] = sum(vals) / len(vals)
+            if progress is not None:
+                progress("deals x cards", i * len(ms) + j + 1, total)
+        for m in ms:
+            scores[m].append(row[m])
+    return scores, nodes, False
+
+
+def solve_abc(problem: Any, options: Options) -> Result:
+    """The ABC algorithm (Otawa & Uehara Section 5)."""
+    p = _need_seat(problem, "abc")
+    t0 = time.perf_counter()
+    n = options.samples or config.ABC_SAMPLES
+    n_in = options.inner_samples or config.ABC_INNER_SAMPLES
+    deadline = None if options.time_limit is None else t0 + options.time_limit
+    das = sample_da(p, n, options.seed)
+    ms = candidates(p)
+    eng = Engine()
+    scores, nodes, stopped = abc_scores(p, das, ms, n_in, options.seed, eng, deadline, options.progress)
+    done = len(scores[ms[0]])
+    stats = {"nodes": nodes + eng.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": done}
+    res = _result(p, "abc", "ABC algorithm: each card scored over deals from the decider's view, the other players "
+                  "choosing by deals from their own views", scores, done, stats, "time limit" if stopped else None,
+                  _assumptions(p, True, done, n_in), options.seed)
+    res.extra["inner_samples"] = n_in
+    return res
+
+
+def choose(problem: Any, options: Options) -> tuple[str, str]:
+    """The default for a seat's decision: Monte Carlo card selection (GIB's)."""
+    return "montecarlo", "the default for a deal played from a seat: Monte Carlo card selection (GIB's)"
