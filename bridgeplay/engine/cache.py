@@ -66,7 +66,8 @@ DEAL_KERNELS: tuple[str, ...] = (
     "bridgeplay.engine.dealplay",
     "bridgeplay.engine.dd",
 )
-DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)  # ``bridgeplay dd``: the double-dummy engine alone
+DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)
+TRICK_KERNELS: tuple[str, ...] = ("bridgeplay.engine.trick",)  # n-player trick play and the maxⁿ searches  # ``bridgeplay dd``: the double-dummy engine alone
 
 # Per module, the kernels a solve calls from Python, with the argument types it passes (a few words:
 # i64, f64, bool, none; arrays u64/u16/i64/f64/b1[:] or [:,:], C-contiguous; MEMOS, STORE for the
@@ -100,6 +101,7 @@ _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
 _ROOTS: dict[str, tuple[str, ...]] = {
     "bridgeplay.engine.split": ("_split_bound_sym", "_split_bound_work"),
     "bridgeplay.engine.deal": ("_pack", "_beats"),
+    "bridgeplay.engine.trick": ("_maxn", "_gen", "_play"),  # (compiled on first use: each search a kernel)
 }
 # Kernels a module's kernels call: compiled ahead, as roots of subtrees, when the cache is cold.
 # Main: the replies' combination (the largest subtree, about a third of the compile); helper: the rest
