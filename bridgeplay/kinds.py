@@ -178,7 +178,8 @@ TRICK = Kind(
     description="n-player trick games (Sergeant Major, 3-player Hearts) and n-player trees: maxⁿ and its pruning",
     loader="bridgeplay.games.maxn.problem:load",
     solvers=(
-        SolverInfo("maxn", "bridgeplay.games.maxn.solvers:solve_maxn", "maxⁿ with immediate pruning (ties to the left)"),
+        SolverInfo("maxn", "bridgeplay.games.maxn.solvers:solve_maxn",
+                   "maxⁿ with immediate pruning (ties to the left)"),
         SolverInfo("shallow", "bridgeplay.games.maxn.solvers:solve_shallow",
                    "maxⁿ with shallow pruning (only where maxsum < 2·maxp, Lemma 1)"),
         SolverInfo("dfbnb", "bridgeplay.games.maxn.solvers:solve_dfbnb", "maxⁿ with depth-first branch-and-bound"),

@@ -66,8 +66,8 @@ DEAL_KERNELS: tuple[str, ...] = (
     "bridgeplay.engine.dealplay",
     "bridgeplay.engine.dd",
 )
-DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)
-TRICK_KERNELS: tuple[str, ...] = ("bridgeplay.engine.trick",)  # n-player trick play and the maxⁿ searches  # ``bridgeplay dd``: the double-dummy engine alone
+DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)  # ``bridgeplay dd``: the double-dummy engine alone
+TRICK_KERNELS: tuple[str, ...] = ("bridgeplay.engine.trick",)  # n-player trick play and the maxⁿ searches
 
 # Per module, the kernels a solve calls from Python, with the argument types it passes (a few words:
 # i64, f64, bool, none; arrays u64/u16/i64/f64/b1[:] or [:,:], C-contiguous; MEMOS, STORE for the
