@@ -9,9 +9,9 @@ hands are written as in PBN, spades first: ``AKQ.JT9.876.5432``.
   ``maxsum = maxp = T`` (the seed's 16 for the whole game).
 * **Hearts**, 3 players: a 51-card pack (the ♦2 removed), 17 cards each; each heart taken is 1 point, the ♠Q
   13, 26 in all; each player minimises.  The search maximises ``26 - points`` (the seed's Table 1 transform):
-  ``maxp = 26``; ``maxsum = 52`` when the search reaches the end of the hand (all 26 points are taken), else
-  ``78`` (no point need be taken before the horizon).  Shooting the moon and the rules on leading hearts are
-  ignored, as in the seed.
+  ``maxp = 26``; ``maxsum = 78 -`` the points in play when the search reaches the end of the hands (52 for a
+  whole deal: all 26 points are taken), else ``78`` (no point need be taken before the horizon).  Shooting the
+  moon and the rules on leading hearts are ignored, as in the seed.
 
 No trumps unless a problem names them.  Moves merge adjacent cards of one hand and go from high cards to low.
 """
@@ -112,7 +112,10 @@ class TrickGame:
     def maxsum(self) -> int:
         if self.game == "sergeant-major":
             return self.tricks
-        return (self.n - 1) * HEARTS_TOTAL if self.full_depth else self.n * HEARTS_TOTAL
+        # the scores 26 - points sum to 3·26 less the points taken, all of those in play when the search reaches
+        # the end of the hands (52 for a whole deal), none before
+        in_play = sum(int(p) for c, p in enumerate(points("hearts")) if any(h >> c & 1 for h in self.hands))
+        return self.n * HEARTS_TOTAL - (in_play if self.full_depth else 0)
 
     @property
     def shallow_sound(self) -> bool:

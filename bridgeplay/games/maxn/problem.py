@@ -133,7 +133,7 @@ def _load_deal(data: dict[str, Any], path: str, name: str) -> TrickProblem:
         except ValueError as exc:
             raise _fail(path, f"hands[{i}]", str(exc)) from None
         if mask & seen:
-            dup = next(c for c in range(52) if mask & seen >> c & 1)
+            dup = next(c for c in range(52) if (mask & seen) >> c & 1)
             raise _fail(path, f"hands[{i}]", f"{card_text(dup)} is in two hands")
         if game == "hearts" and mask >> HEARTS_REMOVED & 1:
             raise _fail(path, f"hands[{i}]", "the D2 is not in 3-player Hearts' 51-card pack")
