@@ -97,11 +97,19 @@ _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
     "bridgeplay.engine.dd": (("dd_tricks", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64"),
                              ("_solve", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64 i64 i64[:,:]")),
 }
+_W = "i64[:] i64[:] i64[:] i64[:,:]"  # (state, game constants, points, moves) of every trick search
+_TRICK_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
+    "bridgeplay.engine.trick": (
+        ("_maxn", f"{_W} i64[:,:] i64 bool"), ("_shallow", f"{_W} i64[:,:] i64 i64"),
+        ("_dfbnb", f"{_W} i64[:,:] i64 i64 i64"), ("_abbnb", f"{_W} i64[:,:] i64 i64 i64"),
+        ("_paranoid", f"{_W} i64 i64 i64 bool"), ("_full", f"{_W} i64 DICT"), ("_maxn_tt", f"{_W} i64[:,:] i64 DICT"),
+        ("_moves", "i64[:] i64[:] i64[:]"), ("_play", "i64[:] i64[:] i64[:] i64"),
+    ),
+}
 # For a module no solve calls from Python: kernels of it that other modules' kernels call.
 _ROOTS: dict[str, tuple[str, ...]] = {
     "bridgeplay.engine.split": ("_split_bound_sym", "_split_bound_work"),
     "bridgeplay.engine.deal": ("_pack", "_beats"),
-    "bridgeplay.engine.trick": ("_maxn", "_gen", "_play"),  # (compiled on first use: each search a kernel)
 }
 # Kernels a module's kernels call: compiled ahead, as roots of subtrees, when the cache is cold.
 # Main: the replies' combination (the largest subtree, about a third of the compile); helper: the rest
@@ -198,7 +206,7 @@ def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | N
 def _entries(module: str, family: tuple[str, ...] | None = None) -> tuple[tuple[str, str], ...]:
     """The module's kernels a solve calls from Python: for a module both families use, those both call,
     or (``family``: the modules being warmed) those of each family all of whose modules are in it."""
-    tables = [t for t in (_SUIT_ENTRIES, _DEAL_ENTRIES) if module in t]
+    tables = [t for t in (_SUIT_ENTRIES, _DEAL_ENTRIES, _TRICK_ENTRIES) if module in t]
     if family is not None:
         tables = [t for t in tables if set(t) <= set(family)] or tables
         out: list[tuple[str, str]] = []

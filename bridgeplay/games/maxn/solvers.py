@@ -56,11 +56,13 @@ def run(problem: TrickProblem, solver: str) -> tuple[tuple[int, ...], int, int, 
         value, move, nodes = E.search(S, G, P, algorithm)
         return tuple(int(v) for v in value), move, nodes, problem.max_player if paranoid else problem.game.leader
     assert problem.tree is not None
+    if solver == "maxn-tt":
+        raise SolverError(problem.file, solver, "maxn-tt searches deals: a tree has no transpositions (use maxn)")
     b = T.Bounds(problem.n, problem.maxsum, problem.maxp)
     if paranoid:
         v, move = T.paranoid(problem.tree, b, problem.max_player, use_h=solver == "paranoid-h")
         return (v,), move, b.counter[0], problem.max_player
-    fn = {"maxn": T.maxn, "maxn-tt": T.maxn, "shallow": T.shallow, "dfbnb": T.dfbnb, "abbnb": T.abbnb}[solver]
+    fn = {"maxn": T.maxn, "shallow": T.shallow, "dfbnb": T.dfbnb, "abbnb": T.abbnb}[solver]
     value, move = fn(problem.tree, b)
     return value, move, b.counter[0], problem.tree.player
 
