@@ -55,7 +55,7 @@ def parse_hand(text: str) -> int:
     """A hand written ``AKQ.JT9.876.5432`` (spades, hearts, diamonds, clubs; ``10`` for the ten); ValueError."""
     parts = text.strip().split(".")
     if len(parts) != 4:
-        raise ValueError(f"{text!r} is not a hand (four suits separated by dots, spades first)")
+        raise ValueError("not a hand (four suits separated by dots, spades first, like AKQ.JT9.876.5432)")
     mask = 0
     for i, part in enumerate(parts):
         body = part.strip().upper().replace("10", "T")
@@ -63,10 +63,10 @@ def parse_hand(text: str) -> int:
             body = ""
         for ch in body:
             if ch not in RANK_CHARS:
-                raise ValueError(f"unknown rank {ch!r} in {text!r}")
+                raise ValueError(f"unknown rank {ch!r}")
             c = card_number(SUIT_ORDER[i], ch)
             if mask >> c & 1:
-                raise ValueError(f"{SUIT_ORDER[i]}{ch} twice in {text!r}")
+                raise ValueError(f"{SUIT_ORDER[i]}{ch} twice")
             mask |= 1 << c
     return mask
 

@@ -45,7 +45,7 @@ from typing import Any
 from bridgeplay.errors import ProblemError, shown
 from bridgeplay.games.maxn.game import GAMES, HAND_SIZE, HEARTS_REMOVED, TrickGame, card_text, parse_hand
 from bridgeplay.games.maxn.tree import TNode
-from bridgeplay.yamlio import check_fields, int_field, name_field
+from bridgeplay.yamlio import check_fields, expect_field, int_field, name_field
 
 _COMMON = {"name", "kind", "source", "notes", "note", "description", "expect", "paranoid"}
 _DEAL_FIELDS = _COMMON | {"game", "hands", "lead", "tricks", "trumps"}
@@ -131,7 +131,7 @@ def _load_deal(data: dict[str, Any], path: str, name: str) -> TrickProblem:
         try:
             mask = parse_hand(text)
         except ValueError as exc:
-            raise _fail(path, f"hands[{i}]", str(exc)) from None
+            raise _fail(path, f"hands[{i}]", f"{exc} (got {shown(text)})") from None
         if mask & seen:
             dup = next(c for c in range(52) if (mask & seen) >> c & 1)
             raise _fail(path, f"hands[{i}]", f"{card_text(dup)} is in two hands")
@@ -154,7 +154,7 @@ def _load_deal(data: dict[str, Any], path: str, name: str) -> TrickProblem:
     max_player = int_field(data, "paranoid", path, lead + 1, 1, 3) - 1
     g = TrickGame(game, tuple(hands), lead, tricks, trump, max_player)
     return TrickProblem(name, path, 3, g.maxsum, g.maxp, game=g, max_player=max_player,
-                        source=str(data.get("source", "")), expect=dict(data.get("expect") or {}))
+                        source=str(data.get("source", "")), expect=expect_field(data, path))
 
 
 def _load_tree(data: dict[str, Any], path: str, name: str) -> TrickProblem:
@@ -210,7 +210,7 @@ def _load_tree(data: dict[str, Any], path: str, name: str) -> TrickProblem:
         raise _fail(path, "tree", "the root is a leaf: nothing to choose")
     max_player = int_field(data, "paranoid", path, root.player + 1, 1, n) - 1
     return TrickProblem(name, path, n, maxsum, maxp, tree=root, max_player=max_player,
-                        source=str(data.get("source", "")), expect=dict(data.get("expect") or {}))
+                        source=str(data.get("source", "")), expect=expect_field(data, path))
 
 
 def _check_expect(problem: TrickProblem, path: str) -> None:
