@@ -101,7 +101,7 @@ _W = "i64[:] i64[:] i64[:] i64[:,:]"  # (state, game constants, points, moves) o
 _TRICK_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
     "bridgeplay.engine.trick": (
         ("_maxn", f"{_W} i64[:,:] i64 bool"), ("_shallow", f"{_W} i64[:,:] i64 i64"),
-        ("_dfbnb", f"{_W} i64[:,:] i64 i64 i64"), ("_abbnb", f"{_W} i64[:,:] i64 i64 i64"),
+        ("_dfbnb", f"{_W} i64[:,:] i64 i64 i64"), ("_abbnb", f"{_W} i64[:,:] i64 i64 i64 i64"),
         ("_paranoid", f"{_W} i64 i64 i64 bool"), ("_full", f"{_W} i64 DICT"), ("_maxn_tt", f"{_W} i64[:,:] i64 DICT"),
         ("_moves", "i64[:] i64[:] i64[:]"), ("_play", "i64[:] i64[:] i64[:] i64"),
     ),

@@ -389,20 +389,22 @@ def _dfbnb(S, G, pts, M, V, ply, prev, prev_best):
 
 
 @njit(cache=True)
-def _abbnb(S, G, pts, M, V, ply, prev, bound):
+def _abbnb(S, G, pts, M, V, ply, prev, bound, prev_best):
     """Alpha-beta branch-and-bound, the seed's ABBNB(Node, Player, Bound): ``bound`` is the upper bound on the
-    score of the player to move before the player above (``prev``) would not come here.  Two departures, both
-    for soundness: the first-child call's ``maxsum`` is no bound, so the entry test is skipped for it (it would
-    read h_up(prev) <= 0); and when the same player moves again (third hand won the trick) the child gets
-    ``maxsum`` (no bound), unless ``G[G_FIX]`` is 0 (the printed pseudo-code, which prunes unsoundly there)."""
+    score of the player to move before the player above (``prev``) would not come here.  When the same player
+    moves again (third hand won the trick) the child gets ``maxsum`` (no bound), unless ``G[G_FIX]`` is 0 (the
+    printed pseudo-code, which prunes unsoundly there).  The entry test (shallow branch-and-bound) compares
+    h_up(prev) with ``prev_best``, the best the player above has so far (-1: none, for a first child), which
+    is ``maxsum - Bound`` in the pseudo-code; kept apart from ``bound`` it still prunes where the same player
+    moves again, and a first child (Bound = maxsum) is never cut by h_up(prev) <= 0."""
     S[NODES] += 1
     n = G[G_N]
     maxsum = G[G_MAXSUM]
     if S[LEFT] == 0:
         _static(S, G, V, ply)
         return
-    # shallow branch-and-bound pruning
-    if prev >= 0 and bound < maxsum and _h_up(S, G, prev) <= maxsum - bound:
+    # shallow branch-and-bound pruning: h_up(prev) <= maxsum - Bound, the best the player above has so far
+    if prev >= 0 and prev_best >= 0 and _h_up(S, G, prev) <= prev_best:
         _static(S, G, V, ply)
         return
     p = _to_move(S, G)
@@ -420,7 +422,7 @@ def _abbnb(S, G, pts, M, V, ply, prev, bound):
         cb = maxsum
         if i > 0 and (_to_move(S, G) != p or G[G_FIX] == 0):
             cb = maxsum - V[ply, p]
-        _abbnb(S, G, pts, M, V, ply + 1, p, cb)
+        _abbnb(S, G, pts, M, V, ply + 1, p, cb, V[ply, p] if i > 0 else -1)
         _undo(S, G, c, info)
         if i == 0 or V[ply + 1, p] > V[ply, p]:
             _copy(V, ply, n)
@@ -526,7 +528,7 @@ def search(S: np.ndarray, G: np.ndarray, pts: np.ndarray, algorithm: int) -> tup
     elif algorithm == DFBNB:
         _dfbnb(S, G, pts, M, V, z, np.int64(-1), np.int64(-1))
     else:
-        _abbnb(S, G, pts, M, V, z, np.int64(-1), maxsum)
+        _abbnb(S, G, pts, M, V, z, np.int64(-1), maxsum, np.int64(-1))
     return V[0, :n].copy(), int(S[BEST]), int(S[NODES])
 
 

@@ -131,15 +131,15 @@ def dfbnb(root: TNode, b: Bounds) -> tuple[tuple[int, ...], int]:
 
 
 def abbnb(root: TNode, b: Bounds) -> tuple[tuple[int, ...], int]:
-    """Alpha-beta branch-and-bound, the seed's ABBNB(Node, Player, Bound), with the engine's two fixes (the
-    first child's ``maxsum`` is no bound; the same player moving again gets ``maxsum`` unless ``b.fix`` is
-    false, which is the printed pseudo-code)."""
+    """Alpha-beta branch-and-bound, the seed's ABBNB(Node, Player, Bound), as the engine's kernel: the same
+    player moving again gets ``maxsum`` unless ``b.fix`` is false (the printed pseudo-code); the entry test
+    uses the best of the player above so far (``maxsum - Bound`` in the pseudo-code, kept apart)."""
 
-    def go(node: TNode, prev: int, bound: int) -> tuple[tuple[int, ...], int]:
+    def go(node: TNode, prev: int, bound: int, prev_best: int | None) -> tuple[tuple[int, ...], int]:
         b.visit()
         if node.leaf:
             return node.value, -1  # type: ignore[return-value]
-        if prev >= 0 and bound < b.maxsum and b.up(node, prev) <= b.maxsum - bound:
+        if prev >= 0 and prev_best is not None and b.up(node, prev) <= prev_best:
             return b.low(node), -1
         p = node.player
         low = b.low(node)
@@ -152,12 +152,12 @@ def abbnb(root: TNode, b: Bounds) -> tuple[tuple[int, ...], int]:
             cb = b.maxsum
             if i > 0 and (child.player != p or not b.fix):
                 cb = b.maxsum - best[p]  # type: ignore[index]
-            v, _ = go(child, p, cb)
+            v, _ = go(child, p, cb, best[p] if i > 0 else None)  # type: ignore[index]
             if _better(v, best, p):
                 best, arg = v, i
         return best, arg  # type: ignore[return-value]
 
-    return go(root, -1, b.maxsum)
+    return go(root, -1, b.maxsum, None)
 
 
 def paranoid(root: TNode, b: Bounds, max_player: int, use_h: bool = False) -> tuple[int, int]:
