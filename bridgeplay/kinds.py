@@ -30,7 +30,7 @@ from pathlib import Path
 from typing import Any, Protocol
 
 from bridgeplay import config
-from bridgeplay.engine.cache import DEAL_KERNELS, SUIT_KERNELS
+from bridgeplay.engine.cache import DEAL_KERNELS, SUIT_KERNELS, TRICK_KERNELS
 from bridgeplay.errors import ProblemError, SolverError, shown
 from bridgeplay.options import Options
 from bridgeplay.result import Result
@@ -193,7 +193,32 @@ IMP = Kind(
     tricks_target=False,
 )
 
-KINDS: dict[str, Kind] = {k.name: k for k in (SUIT, DEAL, TREE, IMP)}
+TRICK = Kind(
+    name="trick",
+    description="n-player trick games (Sergeant Major, 3-player Hearts) and n-player trees: maxⁿ and its pruning",
+    loader="bridgeplay.games.maxn.problem:load",
+    solvers=(
+        SolverInfo("maxn", "bridgeplay.games.maxn.solvers:solve_maxn",
+                   "maxⁿ with immediate pruning (ties to the left)"),
+        SolverInfo("shallow", "bridgeplay.games.maxn.solvers:solve_shallow",
+                   "maxⁿ with shallow pruning (only where maxsum < 2·maxp, Lemma 1)"),
+        SolverInfo("dfbnb", "bridgeplay.games.maxn.solvers:solve_dfbnb", "maxⁿ with depth-first branch-and-bound"),
+        SolverInfo("abbnb", "bridgeplay.games.maxn.solvers:solve_abbnb", "maxⁿ with alpha-beta branch-and-bound"),
+        SolverInfo("paranoid", "bridgeplay.games.maxn.solvers:solve_paranoid",
+                   "the paranoid 2-player reduction, alpha-beta (its own value)"),
+        SolverInfo("paranoid-h", "bridgeplay.games.maxn.solvers:solve_paranoid_h",
+                   "the paranoid reduction with the heuristic's bounds"),
+        SolverInfo("maxn-tt", "bridgeplay.games.maxn.solvers:solve_maxn_tt",
+                   "maxⁿ with a transposition table (deals)"),
+    ),
+    default="bridgeplay.games.maxn.solvers:choose",
+    expect="bridgeplay.games.maxn.expect",
+    kernels=TRICK_KERNELS,
+    compile_seconds=20,
+    tricks_target=False,
+)
+
+KINDS: dict[str, Kind] = {k.name: k for k in (SUIT, DEAL, TREE, IMP, TRICK)}
 
 
 def names() -> tuple[str, ...]:
@@ -315,7 +340,7 @@ def validate_file(path: str | Path) -> Problem:
     return load(path)
 
 
-__all__ = ["DEAL", "IMP", "KINDS", "SUIT", "TREE", "Kind", "Problem", "ProblemError", "SolverInfo", "check",
+__all__ = ["DEAL", "IMP", "KINDS", "SUIT", "TREE", "TRICK", "Kind", "Problem", "ProblemError", "SolverInfo", "check",
            "checkable", "describe_expect", "from_dict", "get", "kinds_of", "load", "names", "of", "resolve", "solve",
            "solver_names", "validate_file"]
 

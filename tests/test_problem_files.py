@@ -51,7 +51,7 @@ def test_required_fields(path: Path) -> None:
     data = _load(path)
     for key in ("name", "kind", "source"):
         assert data.get(key) not in (None, ""), f"{path.name}: missing {key}"
-    assert data["kind"] in ("suit", "deal", "tree", "imp")
+    assert data["kind"] in ("suit", "deal", "tree", "imp", "trick")
     if "expect" in data:
         assert isinstance(data["expect"], dict) and data["expect"], f"{path.name}: empty expect"
 

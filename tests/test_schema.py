@@ -109,7 +109,7 @@ def test_validate_and_solvers_json(tmp_path: Path) -> None:
         one_of(json.loads(line), "validate")
     out = json.loads(run("solvers", "--json").stdout)
     one_of(out, "solvers")
-    assert [k["kind"] for k in out["kinds"]] == ["suit", "deal", "tree", "imp"]
+    assert [k["kind"] for k in out["kinds"]] == ["suit", "deal", "tree", "imp", "trick"]
 
 
 def test_probabilities_are_clamped_and_rounded() -> None:

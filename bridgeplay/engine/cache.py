@@ -68,6 +68,7 @@ DEAL_KERNELS: tuple[str, ...] = (
 )
 DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)  # ``bridgeplay dd``: the double-dummy engine alone
 IMP_KERNELS: tuple[str, ...] = ("bridgeplay.engine.imp",)  # ``bridgeplay experiment imp``: the IMP-model searches
+TRICK_KERNELS: tuple[str, ...] = ("bridgeplay.engine.trick",)  # n-player trick play and the maxⁿ searches
 
 # Per module, the kernels a solve calls from Python, with the argument types it passes (a few words:
 # i64, f64, bool, none; arrays u64/u16/i64/f64/b1[:], [:,:] or [:,:,:], C-contiguous; MEMOS, STORE for the
@@ -96,6 +97,15 @@ _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
     "bridgeplay.engine.dealplay": (("last_trick_ns", "i64[:] i64[:] i64[:] i64[:,:] i64[:] i64 i64 i64[:]"),),
     "bridgeplay.engine.dd": (("dd_tricks", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64"),
                              ("_solve", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64 i64 i64[:,:]")),
+}
+_W = "i64[:] i64[:] i64[:] i64[:,:]"  # (state, game constants, points, moves) of every trick search
+_TRICK_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
+    "bridgeplay.engine.trick": (
+        ("_maxn", f"{_W} i64[:,:] i64 bool"), ("_shallow", f"{_W} i64[:,:] i64 i64"),
+        ("_dfbnb", f"{_W} i64[:,:] i64 i64 i64"), ("_abbnb", f"{_W} i64[:,:] i64 i64 i64 i64"),
+        ("_paranoid", f"{_W} i64 i64 i64 bool"), ("_full", f"{_W} i64 DICT"), ("_maxn_tt", f"{_W} i64[:,:] i64 DICT"),
+        ("_moves", "i64[:] i64[:] i64[:]"), ("_play", "i64[:] i64[:] i64[:] i64"),
+    ),
 }
 # For a module no solve calls from Python: kernels of it that other modules' kernels call.
 _ROOTS: dict[str, tuple[str, ...]] = {
@@ -198,7 +208,7 @@ def warm(modules: list[str] | tuple[str, ...] = SUIT_KERNELS, parallel: bool | N
 def _entries(module: str, family: tuple[str, ...] | None = None) -> tuple[tuple[str, str], ...]:
     """The module's kernels a solve calls from Python: for a module both families use, those both call,
     or (``family``: the modules being warmed) those of each family all of whose modules are in it."""
-    tables = [t for t in (_SUIT_ENTRIES, _DEAL_ENTRIES) if module in t]
+    tables = [t for t in (_SUIT_ENTRIES, _DEAL_ENTRIES, _TRICK_ENTRIES) if module in t]
     if family is not None:
         tables = [t for t in tables if set(t) <= set(family)] or tables
         out: list[tuple[str, str]] = []
