@@ -81,7 +81,11 @@ WORK_SIZE = ODEBUG + 8
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets
 TT_HEAD = 8  # heads: TT_HEAD + 3 i + (0 key, 1 generation, 2 first block)
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
-BLOCK = 2 + 3 * BLOCK_ENTRIES  # block: next block, count, entries (suits 0,1 segment; suits 2,3 segment; bounds)
+ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
+BLOCK = 2 + ENTRY * BLOCK_ENTRIES  # block: next block, count, entries
+# An entry matches a position (of its suit-length pattern) when the position's owner codes agree with
+# the value on the mask: the owners of the top m_s cards of each suit s, the cards that decided the
+# bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
 DEFAULT_TT_LOG2 = 18
 MAX_PROBE = 16
 
@@ -134,20 +138,15 @@ def _owner_code(A, s):
 
 
 @njit(cache=True)
-def _segment(code, cnt, rel):
-    """Encode the top of a suit down to the lowest relevant bit: m | code_of_top_m << 4."""
+def _top_mask(cnt, rel):
+    """(mask over the 2-bit owner code of a suit of cnt cards covering its top cards down to the
+    lowest relevant bit, how many cards that is)."""
     if rel == 0:
-        return np.int64(0)
+        return np.int64(0), np.int64(0)
     low = 0
     while not (rel >> low) & 1:
         low += 1
-    return np.int64(cnt - low) | ((code >> (2 * low)) << 4)
-
-
-@njit(cache=True)
-def _seg_match(seg, code, cnt):
-    m = seg & 15
-    return (code >> (2 * (cnt - m))) == (seg >> 4)
+    return ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * low)) - 1), np.int64(cnt - low)
 
 
 @njit(cache=True)
@@ -179,47 +178,30 @@ def _head_find(tt, key):
 @njit(cache=True)
 def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     """Look a position up.  Returns (status, best move): status 1 = NS >= t proven, 2 = NS < t
-    proven (the matching entry's segments are then written as the relevant set at rd), 0 = no cut."""
+    proven (the matching entry's top cards are then written as the relevant set at rd), 0 = no cut."""
     hs = _head_find(tt, key)
     best = -1
     if hs < 0:
         return 0, best
     pool = TT_HEAD + 3 * (np.int64(1) << tt[0])
     blk = tt[TT_HEAD + 3 * hs + 2]
-    n0 = A[OC]
-    n1 = A[OC + 1]
-    n2 = A[OC + 2]
-    n3 = A[OC + 3]
+    x1 = c0 | (c1 << 26)
+    x2 = c2 | (c3 << 26)
     while blk >= 0:
         base = pool + BLOCK * blk
         cnt = tt[base + 1]
         A[OST + 4] += cnt
         for j in range(cnt):
-            b = base + 2 + 3 * j
-            w1 = tt[b]
-            w2 = tt[b + 1]
-            s0 = w1 & 0x3FFFFFFF
-            s1 = w1 >> 30
-            s2 = w2 & 0x3FFFFFFF
-            s3 = w2 >> 30
-            if (
-                _seg_match(s0, c0, n0)
-                and _seg_match(s1, c1, n1)
-                and _seg_match(s2, c2, n2)
-                and _seg_match(s3, c3, n3)
-            ):
-                bd = tt[b + 2]
+            b = base + 2 + ENTRY * j
+            if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
+                bd = tt[b + 4]
                 lo = bd & 255
                 hi = (bd >> 8) & 255
                 if lo >= t or hi < t:
-                    m = s0 & 15
-                    A[rd] = ((np.int64(1) << m) - 1) << (n0 - m)
-                    m = s1 & 15
-                    A[rd + 1] = ((np.int64(1) << m) - 1) << (n1 - m)
-                    m = s2 & 15
-                    A[rd + 2] = ((np.int64(1) << m) - 1) << (n2 - m)
-                    m = s3 & 15
-                    A[rd + 3] = ((np.int64(1) << m) - 1) << (n3 - m)
+                    for s in range(4):
+                        m = (bd >> (32 + 4 * s)) & 15
+                        n = A[OC + s]
+                        A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
                     return (1 if lo >= t else 2), best
                 if best < 0:
                     best = ((bd >> 16) & 0xFFFF) - 1
@@ -229,12 +211,25 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
 
 @njit(cache=True)
 def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
-    n0 = A[OC]
-    n1 = A[OC + 1]
-    n2 = A[OC + 2]
-    n3 = A[OC + 3]
-    w1 = _segment(c0, n0, A[rd]) | (_segment(c1, n1, A[rd + 1]) << 30)
-    w2 = _segment(c2, n2, A[rd + 2]) | (_segment(c3, n3, A[rd + 3]) << 30)
+    """Store a bound for the position's top cards down to the relevant ones (a pattern); a stored
+    entry of the same pattern takes the new bound too.  (Keeping patterns general-first, as
+    bridge-solver does, was measured: few stored patterns subsume one another here, and dropping
+    the specific ones lost their best moves: more nodes, slower.)"""
+    k0, m0 = _top_mask(A[OC], A[rd])
+    k1, m1 = _top_mask(A[OC + 1], A[rd + 1])
+    k2, m2 = _top_mask(A[OC + 2], A[rd + 2])
+    k3, m3 = _top_mask(A[OC + 3], A[rd + 3])
+    M1 = k0 | (k1 << 26)
+    M2 = k2 | (k3 << 26)
+    V1 = (c0 | (c1 << 26)) & M1
+    V2 = (c2 | (c3 << 26)) & M2
+    ms = (m0 << 32) | (m1 << 36) | (m2 << 40) | (m3 << 44)
+    if res:
+        lo = np.int64(t)
+        hi = np.int64(tl)
+    else:
+        lo = np.int64(0)
+        hi = np.int64(t - 1)
     hs = _head_find(tt, key)
     if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
         # full: start afresh
@@ -253,19 +248,14 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
         while blk >= 0:
             base = pool + BLOCK * blk
             for j in range(tt[base + 1]):
-                b = base + 2 + 3 * j
-                if tt[b] == w1 and tt[b + 1] == w2:
-                    bd = tt[b + 2]
-                    lo = bd & 255
-                    hi = (bd >> 8) & 255
-                    if res:
-                        if t > lo:
-                            lo = t
-                    elif t - 1 < hi:
-                        hi = t - 1
+                b = base + 2 + ENTRY * j
+                if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
+                    bd = tt[b + 4]
                     if best < 0:
                         best = ((bd >> 16) & 0xFFFF) - 1
-                    tt[b + 2] = lo | (hi << 8) | ((best + 1) << 16)
+                    lo = max(lo, bd & 255)
+                    hi = min(hi, (bd >> 8) & 255)
+                    tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
                     return
             blk = tt[base]
     first = tt[TT_HEAD + 3 * hs + 2]
@@ -279,13 +269,12 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
     base = pool + BLOCK * first
     j = tt[base + 1]
     tt[base + 1] = j + 1
-    b = base + 2 + 3 * j
-    tt[b] = w1
-    tt[b + 1] = w2
-    if res:
-        tt[b + 2] = t | (np.int64(tl) << 8) | ((best + 1) << 16)
-    else:
-        tt[b + 2] = 0 | (np.int64(t - 1) << 8) | ((best + 1) << 16)
+    b = base + 2 + ENTRY * j
+    tt[b] = V1
+    tt[b + 1] = M1
+    tt[b + 2] = V2
+    tt[b + 3] = M2
+    tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
 
 
 # --------------------------------------------------------------------------------------------
