@@ -1017,6 +1017,9 @@ def _search(A, tt, trump, tl, ply, t, only):
     c2 = np.int64(0)
     c3 = np.int64(0)
     if ply == 0:
+        if trump < 4 and A[OC + trump] == 0:
+            # no trumps left: a no-trump position (its table entries then serve every strain)
+            trump = np.int64(4)
         if t <= 0 or t > tl:
             A[rd] = 0
             A[rd + 1] = 0
