@@ -177,12 +177,13 @@ def _head_find(tt, key):
 
 @njit(cache=True)
 def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
-    """Look a position up.  Returns (status, best move): status 1 = NS >= t proven, 2 = NS < t
-    proven (the matching entry's top cards are then written as the relevant set at rd), 0 = no cut."""
+    """Look a position up.  Returns (status, best move, bound): status 1 = NS >= bound >= t proven,
+    2 = NS <= bound < t proven (the matching entry's top cards are then written as the relevant set
+    at rd), 0 = no cut."""
     hs = _head_find(tt, key)
     best = -1
     if hs < 0:
-        return 0, best
+        return 0, best, np.int64(0)
     pool = TT_HEAD + 3 * (np.int64(1) << tt[0])
     blk = tt[TT_HEAD + 3 * hs + 2]
     x1 = c0 | (c1 << 26)
@@ -202,15 +203,17 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                         m = (bd >> (32 + 4 * s)) & 15
                         n = A[OC + s]
                         A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
-                    return (1 if lo >= t else 2), best
+                    if lo >= t:
+                        return 1, best, lo
+                    return 2, best, hi
                 if best < 0:
                     best = ((bd >> 16) & 0xFFFF) - 1
         blk = tt[base]
-    return 0, best
+    return 0, best, np.int64(0)
 
 
 @njit(cache=True)
-def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
+def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     """Store a bound for the position's top cards down to the relevant ones (a pattern); a stored
     entry of the same pattern takes the new bound too.  (Keeping patterns general-first, as
     bridge-solver does, was measured: few stored patterns subsume one another here, and dropping
@@ -224,12 +227,12 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
     V1 = (c0 | (c1 << 26)) & M1
     V2 = (c2 | (c3 << 26)) & M2
     ms = (m0 << 32) | (m1 << 36) | (m2 << 40) | (m3 << 44)
-    if res:
-        lo = np.int64(t)
+    if val >= t:
+        lo = np.int64(val)
         hi = np.int64(tl)
     else:
         lo = np.int64(0)
-        hi = np.int64(t - 1)
+        hi = np.int64(val)
     hs = _head_find(tt, key)
     if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
         # full: start afresh
@@ -1001,6 +1004,8 @@ def _sort_moves(A, d, n):
 def _search(A, tt, trump, tl, ply, t, only):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
 
+    Fail-soft: returns v with North-South >= v proven when v >= t, <= v proven when v < t (so a
+    search can tell more than it was asked, and the table keeps the stronger bound).
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
     A[OPLY + ply] += 1
@@ -1025,15 +1030,15 @@ def _search(A, tt, trump, tl, ply, t, only):
             A[rd + 1] = 0
             A[rd + 2] = 0
             A[rd + 3] = 0
-            return t <= 0
+            return np.int64(0) if t <= 0 else tl
         if tl == 1:
-            return _last_trick(A, leader, trump, rd)
+            return np.int64(1) if _last_trick(A, leader, trump, rd) else np.int64(0)
         if only < 0:
             if not (A[ODEBUG] & 8) and _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 for s in range(4):
                     A[rd + s] = A[OQ + s]
-                return ns
+                return t if ns else t - 1
             if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
@@ -1053,7 +1058,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                         if rel != 0:
                             rel = ((np.int64(1) << need) - 1) << (n - need)
                         A[rd + trump] = rel
-                        return (x & 1) == 0
+                        return t if (x & 1) == 0 else t - 1
             if ((t == tl) if ns else (t == 1)) and not (A[ODEBUG] & 2):
                 # the other side wins this trick if every suit the leader holds is topped by an
                 # opponent and the leader's side cannot ruff
@@ -1072,13 +1077,13 @@ def _search(A, tt, trump, tl, ply, t, only):
                             A[rd + s] = 0
                             if A[OH + 4 * leader + s] != 0:
                                 A[rd + s] = np.int64(1) << (A[OC + s] - 1)
-                        return not ns
+                        return t - 1 if ns else t
             key = _len_key(A, trump, leader, tl)
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
             c3 = _owner_code(A, 3)
-            status, best = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
+            status, best, bound = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
@@ -1088,20 +1093,20 @@ def _search(A, tt, trump, tl, ply, t, only):
                 tt2[3] = 1
                 r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = saved
-                if r2 != (status == 1):
+                if (r2 >= t) != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
             if status != 0:
                 A[OST + 1] += 1
-                return status == 1
+                return bound
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
     else:
         if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
-                return ns
+                return t if ns else t - 1
         n = _gen_follow(A, trump, tl, ply, p, d)
     _sort_moves(A, d, n)
-    res = not ns
+    val = np.int64(-1) if ns else np.int64(99)
     bm = -1
     u0 = np.int64(0)
     u1 = np.int64(0)
@@ -1166,7 +1171,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                     A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
                 A[OC + cs] -= 1
             A[tb - 16 + 8] = winner
-            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1))
+            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
             for k in range(20):
                 A[OH + k] = A[sb + k]
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
@@ -1233,9 +1238,9 @@ def _search(A, tt, trump, tl, ply, t, only):
                     m2 |= bit
             elif m3 & above:
                 m3 |= bit
-        if r == ns:
+        if (r >= t) == ns:
             A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
-            res = r
+            val = r
             bm = mv
             u0 = m0
             u1 = m1
@@ -1243,6 +1248,11 @@ def _search(A, tt, trump, tl, ply, t, only):
             u3 = m3
             A[OK + d] = mv
             break
+        if ns:
+            if r > val:
+                val = r
+        elif r < val:
+            val = r
         u0 |= m0
         u1 |= m1
         u2 |= m2
@@ -1297,15 +1307,15 @@ def _search(A, tt, trump, tl, ply, t, only):
                 tt2[3] = 1
                 r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = flags
-                if r2 != res:
+                if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
                 for k in range(20):
                     A[OH + k] = saved[k]
                 for k in range(4):
                     A[rd + k] = rels[k]
-        _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, bm)
+        _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, bm)
         A[OST + 2] += 1
-    return res
+    return val
 
 
 @njit(cache=True)
@@ -1342,12 +1352,13 @@ def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
             t = lo + 1
         if t > hi:
             t = hi
-        if _search(A, tt, trump, tl, ply, t, only):
-            lo = t
-            guess = t + 1
+        v = _search(A, tt, trump, tl, ply, t, only)
+        if v >= t:
+            lo = min(v, hi)
+            guess = lo + 1
         else:
-            hi = t - 1
-            guess = t - 1
+            hi = max(v, lo)
+            guess = hi
     return lo
 
 
