@@ -1257,27 +1257,25 @@ def _search(A, tt, trump, tl, ply, t, only):
         u1 |= m1
         u2 |= m2
         u3 |= m3
-        # a card below every rank that mattered failed: so would any lower-than-relevant card of its suit
+        # a card below every rank that mattered to its own result failed: so would any card of its suit
+        # below those ranks (the same proof holds for them; bridge-solver's minimum relevant rank)
         if A[ODEBUG] & 1:
             pass
         elif s == 0:
-            if lw0 == 0:
-                lo_ = A[OLOW + u0]
-                if b < lo_:
-                    lw0 = lo_
+            lo_ = A[OLOW + m0]
+            if b < lo_ and lo_ > lw0:
+                lw0 = lo_
         elif s == 1:
-            if lw1 == 0:
-                lo_ = A[OLOW + u1]
-                if b < lo_:
-                    lw1 = lo_
+            lo_ = A[OLOW + m1]
+            if b < lo_ and lo_ > lw1:
+                lw1 = lo_
         elif s == 2:
-            if lw2 == 0:
-                lo_ = A[OLOW + u2]
-                if b < lo_:
-                    lw2 = lo_
-        elif lw3 == 0:
-            lo_ = A[OLOW + u3]
-            if b < lo_:
+            lo_ = A[OLOW + m2]
+            if b < lo_ and lo_ > lw2:
+                lw2 = lo_
+        else:
+            lo_ = A[OLOW + m3]
+            if b < lo_ and lo_ > lw3:
                 lw3 = lo_
     if bm < 0:
         A[OPLY + 12 + ply] += 1
