@@ -78,7 +78,8 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 WORK_SIZE = ODEBUG + 8
 
 # ---- transposition table layout ----------------------------------------------------------
-# header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets
+# header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
+#   5 offset of the cut-off card cache, 6 its log2(slots)
 TT_HEAD = 8  # heads: TT_HEAD + 3 i + (0 key, 1 generation, 2 first block)
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
 ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
@@ -88,17 +89,41 @@ BLOCK = 2 + ENTRY * BLOCK_ENTRIES  # block: next block, count, entries
 # bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
 DEFAULT_TT_LOG2 = 18
 MAX_PROBE = 16
+# The cut-off card cache (bridge-solver's): after the pool, 2**log2 slots of (context hash, move): the
+# card that last cut off in the same context -- the leader's hand; a follower's holding in the suit
+# led with the card winning the trick; a discarder's hand with the card winning the trick.  A hint
+# for move ordering only: a collision costs time, never a wrong result.
+DEFAULT_CUT_LOG2 = 16
 
 
-def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.ndarray:
-    """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks."""
+def new_tt(
+    log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None, cut_log2: int = DEFAULT_CUT_LOG2
+) -> np.ndarray:
+    """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks,
+    and a cut-off card cache of ``2**cut_log2`` slots."""
     if blocks is None:
         blocks = 1 << log2_heads
-    tt = np.empty(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
+    cut = TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks
+    tt = np.empty(cut + 2 * (1 << cut_log2), dtype=np.int64)
     tt.fill(0)  # touch every page now, not one page fault at a time during the search
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
+    tt[5] = cut
+    tt[6] = cut_log2
+    return tt
+
+
+@njit(cache=True)
+def _small_tt():
+    """A small fresh table (the debugging re-checks' exact searches)."""
+    cut = TT_HEAD + 3 * 4096 + BLOCK * 4096
+    tt = np.zeros(cut + 2 * 1024, dtype=np.int64)
+    tt[0] = 12
+    tt[1] = 4096
+    tt[3] = 1
+    tt[5] = cut
+    tt[6] = 10
     return tt
 
 
@@ -983,6 +1008,52 @@ def _gen_follow(A, trump, tl, ply, p, d):
 
 
 @njit(cache=True)
+def _cut_context(A, tl, ply, p):
+    """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
+    hb = OH + 4 * p
+    cnts = A[OC] | (A[OC + 1] << 4) | (A[OC + 2] << 8) | (A[OC + 3] << 12)
+    if ply == 0:
+        k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39)
+        k2 = cnts | (np.int64(p) << 16)
+    else:
+        tb = OT + 16 * tl
+        ls = A[tb]
+        wpos = A[tb + 8 + ply]
+        win = A[tb + 4 + wpos] | (A[tb + wpos] << 4) | (np.int64(wpos) << 6)
+        win |= (np.int64(ply) << 8) | (np.int64(p) << 10)
+        if A[hb + ls] != 0:
+            k1 = A[hb + ls] | (A[OC + ls] << 13) | (np.int64(ls) << 17) | (np.int64(1) << 19)
+            k2 = win
+        else:
+            k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39) | (np.int64(1) << 60)
+            k2 = win | (cnts << 12)
+    h = _hash(k1 ^ _hash(k2 + 0x9E3779B9))
+    if h == 0:
+        h = 1
+    return h
+
+
+@njit(cache=True)
+def _cut_bonus(A, tt, h, p, d, n, bonus):
+    """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
+    slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
+    if tt[slot] != h:
+        return
+    cm = tt[slot + 1]
+    cs = cm >> 4
+    cb = cm & 15
+    mb = OM + 16 * d
+    for i in range(n):
+        mv = A[mb + i]
+        if (mv >> 4) != cs:
+            continue
+        b = mv & 15
+        if b <= cb <= _run_top(A[OH + 4 * p + cs], b):
+            A[OW + 16 * d + i] += bonus
+            return
+
+
+@njit(cache=True)
 def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
@@ -1087,10 +1158,7 @@ def _search(A, tt, trump, tl, ply, t, only):
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
-                tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
-                tt2[0] = 12
-                tt2[1] = 4096
-                tt2[3] = 1
+                tt2 = _small_tt()
                 r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = saved
                 if (r2 >= t) != (status == 1):
@@ -1099,12 +1167,16 @@ def _search(A, tt, trump, tl, ply, t, only):
                 A[OST + 1] += 1
                 return bound
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
+        ch = _cut_context(A, tl, ply, p)
+        _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 return t if ns else t - 1
         n = _gen_follow(A, trump, tl, ply, p, d)
+        ch = _cut_context(A, tl, ply, p)
+        _cut_bonus(A, tt, ch, p, d, n, 1000)
     _sort_moves(A, d, n)
     val = np.int64(-1) if ns else np.int64(99)
     bm = -1
@@ -1247,6 +1319,9 @@ def _search(A, tt, trump, tl, ply, t, only):
             u2 = m2
             u3 = m3
             A[OK + d] = mv
+            slot = tt[5] + 2 * (ch & ((np.int64(1) << tt[6]) - 1))
+            tt[slot] = ch
+            tt[slot + 1] = mv
             break
         if ns:
             if r > val:
@@ -1299,10 +1374,7 @@ def _search(A, tt, trump, tl, ply, t, only):
             for _ in range(3):
                 _shuffle_below(A, saved, rels)
                 A[ODEBUG] = 32 | 15
-                tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
-                tt2[0] = 12
-                tt2[1] = 4096
-                tt2[3] = 1
+                tt2 = _small_tt()
                 r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = flags
                 if (r2 >= t) != (val >= t):
