@@ -525,17 +525,20 @@ def _qt_second_hand(A, trump, tl, p, rd):
 
 @njit(cache=True)
 def _top_trump_run(A, trump):
-    """(seat, k): the seat holding the top trump and how many top trumps in a row it holds."""
+    """(seat, k): the seat holding the top trump and the tricks its side's top trumps surely take:
+    the top trumps in a row held by either hand of the side, at most the longer hand's trumps
+    (bridge-solver's top trump tricks: the longer hand never has to crash two of them together)."""
     n = A[OC + trump]
     if n == 0:
         return -1, 0
     for x in range(4):
         m = A[OH + 4 * x + trump]
         if m >> (n - 1) & 1:
-            y = ((np.int64(1) << n) - 1) & ~m
-            if y == 0:
-                return x, n
-            return x, n - 1 - A[OHIGH + y]
+            q = A[OH + 4 * ((x + 2) & 3) + trump]
+            y = ((np.int64(1) << n) - 1) & ~(m | q)
+            k = n if y == 0 else n - 1 - A[OHIGH + y]
+            longer = max(A[OPOP + m], A[OPOP + q])
+            return x, min(k, longer)
     return -1, 0
 
 
@@ -1130,25 +1133,35 @@ def _search(A, tt, trump, tl, ply, t, only):
                             rel = ((np.int64(1) << need) - 1) << (n - need)
                         A[rd + trump] = rel
                         return t if (x & 1) == 0 else t - 1
-            if ((t == tl) if ns else (t == 1)) and not (A[ODEBUG] & 2):
+            pd = (leader + 2) & 3
+            if (trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0) and not (A[ODEBUG] & 2):
                 # the other side wins this trick if every suit the leader holds is topped by an
-                # opponent and the leader's side cannot ruff
-                pd = (leader + 2) & 3
-                if trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0:
-                    lost = True
-                    for s in range(4):
-                        if A[OH + 4 * leader + s] != 0:
-                            top = np.int64(1) << (A[OC + s] - 1)
-                            if ((A[OH + 4 * ((leader + 1) & 3) + s] | A[OH + 4 * ((leader + 3) & 3) + s]) & top) == 0:
-                                lost = False
-                                break
-                    if lost:
+                # opponent and the leader's side cannot ruff; a trick per such suit when one
+                # opponent holds all those top cards (it wins the lead, then cashes the others)
+                lost = True
+                suits = 0
+                by_l = 0
+                by_r = 0
+                for s in range(4):
+                    if A[OH + 4 * leader + s] != 0:
+                        top = np.int64(1) << (A[OC + s] - 1)
+                        suits += 1
+                        if A[OH + 4 * ((leader + 1) & 3) + s] & top:
+                            by_l += 1
+                        elif A[OH + 4 * ((leader + 3) & 3) + s] & top:
+                            by_r += 1
+                        else:
+                            lost = False
+                            break
+                if lost:
+                    slow = suits if (by_l == suits or by_r == suits) else 1
+                    if (t > tl - slow) if ns else (t <= slow):
                         A[OST + 3] += 1
                         for s in range(4):
                             A[rd + s] = 0
                             if A[OH + 4 * leader + s] != 0:
                                 A[rd + s] = np.int64(1) << (A[OC + s] - 1)
-                        return t - 1 if ns else t
+                        return tl - slow if ns else slow
             key = _len_key(A, trump, leader, tl)
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
