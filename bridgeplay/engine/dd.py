@@ -1593,7 +1593,7 @@ def _dd_table(A, tt, hands, out):
             tl = 0
             for s in range(4):
                 tl += A[OPOP + (A[OH + s])]
-            guess = ns
+            guess = min(ns + 1, tl)  # the next leader's first test one above (bridge-solver's)
             declarer = (leader + 3) & 3
             if (declarer & 1) == 0:
                 out[strain, declarer] = ns
