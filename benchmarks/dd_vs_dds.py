@@ -30,14 +30,17 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from bridgeplay.cards import Deal
-from bridgeplay.deal import doubledummy as dd
-from bridgeplay.engine.dd import OPLY, clear_tt
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay, not an installed one
 
-try:
+from bridgeplay.cards import Deal  # noqa: E402
+from bridgeplay.deal import doubledummy as dd  # noqa: E402
+from bridgeplay.engine.dd import OPLY, clear_tt  # noqa: E402
+
+try:  # noqa: E402
     from endplay.dds import calc_dd_table, solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as EDeal

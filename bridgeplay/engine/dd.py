@@ -3,12 +3,16 @@ table over rank-normalised positions with *relevant-rank* entries, move ordering
 equivalent-card merging and quick-trick bounds.
 
 Everything works on the packed form of :mod:`bridgeplay.engine.deal` (per suit, the cards in
-play renumbered 0..n-1; one mask per hand).  The basic question is boolean:
+play renumbered 0..n-1; one mask per hand).  The basic question is a null window:
 
     ``_search(A, tt, trump, tl, ply, t, only)`` -> can North-South take at least ``t`` of the
     ``tl`` tricks still to be completed (the current trick included)?
 
-North-South are the MAX side whoever is on lead, so table bounds hold across searches.
+answered fail-soft (bridge-solver's way): the value v returned proves North-South >= v when
+v >= t and <= v when v < t, so the table keeps the strongest bound found and MTD(f) can step
+by more than one trick.  North-South are the MAX side whoever is on lead, so table bounds hold
+across searches; a position with no trumps left is searched and stored as no trumps, so a 5x4
+table's strains share those entries.
 
 Relevant ranks (after DDS's "winning ranks", a light form of partition search): every search
 returns, per suit, the set of cards whose *rank* its answer depended on -- the winner of each
@@ -26,10 +30,14 @@ re-check every table cut-off and every stored result by exact searches (see the 
 
 Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
 second hand low, third hand high enough, fourth hand cheapest winner, ruff when it pays,
-discard from length), the table's best move and a killer move per depth for leads.  Bounds at
-the start of a trick: the leader's side's cashable top tricks (with an entry to partner), a
-side's sure trump tricks, "the opponents win this trick"; at second hand: a sure trick for its
-side.  After a card below every relevant rank fails, the lower cards of its suit are skipped.
+discard from length), the table's best move, a killer move per depth for leads, and a cut-off
+card cache (bridge-solver's) for every seat: the card that last cut off in the same context.
+Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to
+partner), a side's sure trump tricks (its two hands' top trumps together, at most the longer
+holding), the opponents' sure tricks when they top every suit the leader holds and the
+leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops);
+at second hand: a sure trick for its side.  After a card below every rank that mattered to
+its own result fails, the lower cards of its suit are skipped.
 
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
@@ -37,8 +45,9 @@ invalidated when a kernel it calls in another module changes.
 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
-(:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, and a pool
-of entries; when the pool is full it is emptied (a generation bump) and refilled.
+(:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
+entries (when the pool is full it is emptied, a generation bump, and refilled), and the cut-off
+card cache.
 """
 
 from __future__ import annotations
