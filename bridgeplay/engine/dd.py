@@ -113,8 +113,9 @@ def new_tt(
     if blocks is None:
         blocks = 1 << log2_heads
     cut = TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks
-    tt = np.empty(cut + 2 * (1 << cut_log2), dtype=np.int64)
-    tt.fill(0)  # touch every page now, not one page fault at a time during the search
+    # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
+    # world of a sample then pays nothing for a table sized for full deals)
+    tt = np.zeros(cut + 2 * (1 << cut_log2), dtype=np.int64)
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
