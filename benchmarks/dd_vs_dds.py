@@ -14,7 +14,12 @@ times, and where our nodes go (per seat in the trick; how many trick-start nodes
 cut-off or a quick-trick cut-off), which is what a profile of the search points at next.  Results
 are compared too (a difference is reported and exits 1).
 
+The summary gives, for single solves and for tables, the per-deal ratios' mean, median and 99th
+percentile, the ratio of the mean times and of the 99th-percentile times (the tail is where the
+engines differ most), and our nodes and nanoseconds per node.
+
     python benchmarks/dd_vs_dds.py                    # 20 deals, seed 1, 3 repeats
+    python benchmarks/dd_vs_dds.py --deals 50 --repeat 1
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --no-tables
 """
 
@@ -25,14 +30,17 @@ import random
 import statistics
 import sys
 import time
+from pathlib import Path
 
 import numpy as np
 
-from bridgeplay.cards import Deal
-from bridgeplay.deal import doubledummy as dd
-from bridgeplay.engine.dd import OPLY, clear_tt
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay, not an installed one
 
-try:
+from bridgeplay.cards import Deal  # noqa: E402
+from bridgeplay.deal import doubledummy as dd  # noqa: E402
+from bridgeplay.engine.dd import OPLY, clear_tt  # noqa: E402
+
+try:  # noqa: E402
     from endplay.dds import calc_dd_table, solve_board
     from endplay.dds.solve import SolveMode
     from endplay.types import Deal as EDeal
@@ -87,6 +95,28 @@ def dds_table(deal: Deal) -> dict[str, dict[str, int]]:
     return {k: {s: t[den, pl] for s, pl in SEATS.items()} for k, den in STRAINS.items()}
 
 
+def p99(xs: list[float]) -> float:
+    """99th percentile (linear interpolation; the maximum below 100 values)."""
+    v = sorted(xs)
+    k = 0.99 * (len(v) - 1)
+    i = int(k)
+    return v[i] if i + 1 >= len(v) else v[i] + (k - i) * (v[i + 1] - v[i])
+
+
+def summary(title: str, times: list[tuple[float, float]], nodes: list[int]) -> None:
+    ours = [a for a, _ in times]
+    dds = [b for _, b in times]
+    ratios = [a / b for a, b in times]
+    print(f"{title}, {len(times)} deals: ratio bridgeplay/DDS per deal: mean {statistics.mean(ratios):.2f}, "
+          f"median {statistics.median(ratios):.2f}, p99 {p99(ratios):.2f}")
+    print(f"    times: mean {1e3 * statistics.mean(ours):.1f} ms vs {1e3 * statistics.mean(dds):.1f} ms "
+          f"(ratio {statistics.mean(ours) / statistics.mean(dds):.2f}), "
+          f"p99 {1e3 * p99(ours):.1f} ms vs {1e3 * p99(dds):.1f} ms (ratio {p99(ours) / p99(dds):.2f}); "
+          f"total {sum(ours):.2f} s vs {sum(dds):.2f} s")
+    n = sum(nodes)
+    print(f"    our nodes: mean {n / len(nodes):,.0f} a deal, {1e9 * sum(ours) / max(1, n):.0f} ns a node")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=20)
@@ -105,8 +135,10 @@ def main() -> int:
         dd.dd_table(warm)
         dds_table(warm)
 
-    solve_ratios, table_ratios = [], []
-    tot = {"ours_solve": 0.0, "dds_solve": 0.0, "ours_table": 0.0, "dds_table": 0.0}
+    solve_t: list[tuple[float, float]] = []  # (ours, DDS) seconds per deal
+    table_t: list[tuple[float, float]] = []
+    solve_n: list[int] = []  # our nodes per deal
+    table_n: list[int] = []
     bad = 0
     ply0 = dd._ENGINE.work  # the module's work array: per-seat node counts live there
     per_seat = np.zeros(4, dtype=np.int64)
@@ -122,9 +154,8 @@ def main() -> int:
         if v_ours != v_dds:
             bad += 1
             print(f"  deal {i}: solve differs: ours {v_ours}, DDS {v_dds} ({deal.pbn()})")
-        solve_ratios.append(t_ours / t_dds)
-        tot["ours_solve"] += t_ours
-        tot["dds_solve"] += t_dds
+        solve_t.append((t_ours, t_dds))
+        solve_n.append(n_solve)
         line = f"{i:>4}  {1e3 * t_ours:>9.1f}ms {1e3 * t_dds:>6.1f}ms {t_ours / t_dds:>6.2f} {n_solve:>9}"
         if not args.no_tables:
             T_ours, tab_ours, n_table = best_of(args.repeat, lambda d=deal: dd.dd_table(d))
@@ -132,20 +163,15 @@ def main() -> int:
             if tab_ours != tab_dds:
                 bad += 1
                 print(f"  deal {i}: table differs ({deal.pbn()})")
-            table_ratios.append(T_ours / T_dds)
-            tot["ours_table"] += T_ours
-            tot["dds_table"] += T_dds
+            table_t.append((T_ours, T_dds))
+            table_n.append(n_table)
             line += f"   {1e3 * T_ours:>9.1f}ms {1e3 * T_dds:>6.1f}ms {T_ours / T_dds:>6.2f} {n_table:>10}"
         print(line, flush=True)
 
     print()
-    print(f"single NT solve (West leads): median ratio bridgeplay/DDS {statistics.median(solve_ratios):.2f}, "
-          f"total {tot['ours_solve']:.2f}s vs {tot['dds_solve']:.2f}s "
-          f"(ratio of totals {tot['ours_solve'] / tot['dds_solve']:.2f})")
-    if table_ratios:
-        print(f"full 5x4 table:               median ratio bridgeplay/DDS {statistics.median(table_ratios):.2f}, "
-              f"total {tot['ours_table']:.2f}s vs {tot['dds_table']:.2f}s "
-              f"(ratio of totals {tot['ours_table'] / tot['dds_table']:.2f})")
+    summary("single NT solve (West leads)", solve_t, solve_n)
+    if table_t:
+        summary("full 5x4 table", table_t, table_n)
     st = {k: v - st0[k] for k, v in dd.stats().items()}
     print(f"our search, all runs: {st['nodes']} nodes, {st['tt_cutoffs']} table cut-offs, "
           f"{st['qt_cutoffs']} quick-trick/bound cut-offs, {st['tt_stores']} trick-start nodes searched")

@@ -24,8 +24,8 @@ from endplay.types import Denom, Player  # noqa: E402
 STRAINS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
 SEATS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
 
-N_TABLES = 200  # seeded deals compared table by table (all but the first few are slow)
-N_TABLES_FAST = 8
+N_TABLES = 1000  # seeded deals compared table by table (all but the first N_TABLES_FAST are slow)
+N_TABLES_FAST = 20
 N_POSITIONS = 120  # seeded positions compared card by card
 N_POSITIONS_FAST = 16
 

@@ -3,12 +3,16 @@ table over rank-normalised positions with *relevant-rank* entries, move ordering
 equivalent-card merging and quick-trick bounds.
 
 Everything works on the packed form of :mod:`bridgeplay.engine.deal` (per suit, the cards in
-play renumbered 0..n-1; one mask per hand).  The basic question is boolean:
+play renumbered 0..n-1; one mask per hand).  The basic question is a null window:
 
     ``_search(A, tt, trump, tl, ply, t, only)`` -> can North-South take at least ``t`` of the
     ``tl`` tricks still to be completed (the current trick included)?
 
-North-South are the MAX side whoever is on lead, so table bounds hold across searches.
+answered fail-soft (bridge-solver's way): the value v returned proves North-South >= v when
+v >= t and <= v when v < t, so the table keeps the strongest bound found and MTD(f) can step
+by more than one trick.  North-South are the MAX side whoever is on lead, so table bounds hold
+across searches; a position with no trumps left is searched and stored as no trumps, so a 5x4
+table's strains share those entries.
 
 Relevant ranks (after DDS's "winning ranks", a light form of partition search): every search
 returns, per suit, the set of cards whose *rank* its answer depended on -- the winner of each
@@ -26,10 +30,14 @@ re-check every table cut-off and every stored result by exact searches (see the 
 
 Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
 second hand low, third hand high enough, fourth hand cheapest winner, ruff when it pays,
-discard from length), the table's best move and a killer move per depth for leads.  Bounds at
-the start of a trick: the leader's side's cashable top tricks (with an entry to partner), a
-side's sure trump tricks, "the opponents win this trick"; at second hand: a sure trick for its
-side.  After a card below every relevant rank fails, the lower cards of its suit are skipped.
+discard from length), the table's best move, a killer move per depth for leads, and a cut-off
+card cache (bridge-solver's) for every seat: the card that last cut off in the same context.
+Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to
+partner), a side's sure trump tricks (its two hands' top trumps together, at most the longer
+holding), the opponents' sure tricks when they top every suit the leader holds and the
+leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops);
+at second hand: a sure trick for its side.  After a card below every rank that mattered to
+its own result fails, the lower cards of its suit are skipped.
 
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
@@ -37,8 +45,9 @@ invalidated when a kernel it calls in another module changes.
 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
-(:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, and a pool
-of entries; when the pool is full it is emptied (a generation bump) and refilled.
+(:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
+entries (when the pool is full it is emptied, a generation bump, and refilled), and the cut-off
+card cache.
 """
 
 from __future__ import annotations
@@ -78,23 +87,53 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 WORK_SIZE = ODEBUG + 8
 
 # ---- transposition table layout ----------------------------------------------------------
-# header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets
+# header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
+#   5 offset of the cut-off card cache, 6 its log2(slots)
 TT_HEAD = 8  # heads: TT_HEAD + 3 i + (0 key, 1 generation, 2 first block)
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
-BLOCK = 2 + 3 * BLOCK_ENTRIES  # block: next block, count, entries (suits 0,1 segment; suits 2,3 segment; bounds)
+ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
+BLOCK = 2 + ENTRY * BLOCK_ENTRIES  # block: next block, count, entries
+# An entry matches a position (of its suit-length pattern) when the position's owner codes agree with
+# the value on the mask: the owners of the top m_s cards of each suit s, the cards that decided the
+# bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
 DEFAULT_TT_LOG2 = 18
 MAX_PROBE = 16
+# The cut-off card cache (bridge-solver's): after the pool, 2**log2 slots of (context hash, move): the
+# card that last cut off in the same context -- the leader's hand; a follower's holding in the suit
+# led with the card winning the trick; a discarder's hand with the card winning the trick.  A hint
+# for move ordering only: a collision costs time, never a wrong result.
+DEFAULT_CUT_LOG2 = 16
 
 
-def new_tt(log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None) -> np.ndarray:
-    """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks."""
+def new_tt(
+    log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None, cut_log2: int = DEFAULT_CUT_LOG2
+) -> np.ndarray:
+    """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks,
+    and a cut-off card cache of ``2**cut_log2`` slots."""
     if blocks is None:
         blocks = 1 << log2_heads
-    tt = np.empty(TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks, dtype=np.int64)
-    tt.fill(0)  # touch every page now, not one page fault at a time during the search
+    cut = TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks
+    # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
+    # world of a sample then pays nothing for a table sized for full deals)
+    tt = np.zeros(cut + 2 * (1 << cut_log2), dtype=np.int64)
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
+    tt[5] = cut
+    tt[6] = cut_log2
+    return tt
+
+
+@njit(cache=True)
+def _small_tt():
+    """A small fresh table (the debugging re-checks' exact searches)."""
+    cut = TT_HEAD + 3 * 4096 + BLOCK * 4096
+    tt = np.zeros(cut + 2 * 1024, dtype=np.int64)
+    tt[0] = 12
+    tt[1] = 4096
+    tt[3] = 1
+    tt[5] = cut
+    tt[6] = 10
     return tt
 
 
@@ -134,20 +173,15 @@ def _owner_code(A, s):
 
 
 @njit(cache=True)
-def _segment(code, cnt, rel):
-    """Encode the top of a suit down to the lowest relevant bit: m | code_of_top_m << 4."""
+def _top_mask(cnt, rel):
+    """(mask over the 2-bit owner code of a suit of cnt cards covering its top cards down to the
+    lowest relevant bit, how many cards that is)."""
     if rel == 0:
-        return np.int64(0)
+        return np.int64(0), np.int64(0)
     low = 0
     while not (rel >> low) & 1:
         low += 1
-    return np.int64(cnt - low) | ((code >> (2 * low)) << 4)
-
-
-@njit(cache=True)
-def _seg_match(seg, code, cnt):
-    m = seg & 15
-    return (code >> (2 * (cnt - m))) == (seg >> 4)
+    return ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * low)) - 1), np.int64(cnt - low)
 
 
 @njit(cache=True)
@@ -178,63 +212,62 @@ def _head_find(tt, key):
 
 @njit(cache=True)
 def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
-    """Look a position up.  Returns (status, best move): status 1 = NS >= t proven, 2 = NS < t
-    proven (the matching entry's segments are then written as the relevant set at rd), 0 = no cut."""
+    """Look a position up.  Returns (status, best move, bound): status 1 = NS >= bound >= t proven,
+    2 = NS <= bound < t proven (the matching entry's top cards are then written as the relevant set
+    at rd), 0 = no cut."""
     hs = _head_find(tt, key)
     best = -1
     if hs < 0:
-        return 0, best
+        return 0, best, np.int64(0)
     pool = TT_HEAD + 3 * (np.int64(1) << tt[0])
     blk = tt[TT_HEAD + 3 * hs + 2]
-    n0 = A[OC]
-    n1 = A[OC + 1]
-    n2 = A[OC + 2]
-    n3 = A[OC + 3]
+    x1 = c0 | (c1 << 26)
+    x2 = c2 | (c3 << 26)
     while blk >= 0:
         base = pool + BLOCK * blk
         cnt = tt[base + 1]
         A[OST + 4] += cnt
         for j in range(cnt):
-            b = base + 2 + 3 * j
-            w1 = tt[b]
-            w2 = tt[b + 1]
-            s0 = w1 & 0x3FFFFFFF
-            s1 = w1 >> 30
-            s2 = w2 & 0x3FFFFFFF
-            s3 = w2 >> 30
-            if (
-                _seg_match(s0, c0, n0)
-                and _seg_match(s1, c1, n1)
-                and _seg_match(s2, c2, n2)
-                and _seg_match(s3, c3, n3)
-            ):
-                bd = tt[b + 2]
+            b = base + 2 + ENTRY * j
+            if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
+                bd = tt[b + 4]
                 lo = bd & 255
                 hi = (bd >> 8) & 255
                 if lo >= t or hi < t:
-                    m = s0 & 15
-                    A[rd] = ((np.int64(1) << m) - 1) << (n0 - m)
-                    m = s1 & 15
-                    A[rd + 1] = ((np.int64(1) << m) - 1) << (n1 - m)
-                    m = s2 & 15
-                    A[rd + 2] = ((np.int64(1) << m) - 1) << (n2 - m)
-                    m = s3 & 15
-                    A[rd + 3] = ((np.int64(1) << m) - 1) << (n3 - m)
-                    return (1 if lo >= t else 2), best
+                    for s in range(4):
+                        m = (bd >> (32 + 4 * s)) & 15
+                        n = A[OC + s]
+                        A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
+                    if lo >= t:
+                        return 1, best, lo
+                    return 2, best, hi
                 if best < 0:
                     best = ((bd >> 16) & 0xFFFF) - 1
         blk = tt[base]
-    return 0, best
+    return 0, best, np.int64(0)
 
 
 @njit(cache=True)
-def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
-    n0 = A[OC]
-    n1 = A[OC + 1]
-    n2 = A[OC + 2]
-    n3 = A[OC + 3]
-    w1 = _segment(c0, n0, A[rd]) | (_segment(c1, n1, A[rd + 1]) << 30)
-    w2 = _segment(c2, n2, A[rd + 2]) | (_segment(c3, n3, A[rd + 3]) << 30)
+def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
+    """Store a bound for the position's top cards down to the relevant ones (a pattern); a stored
+    entry of the same pattern takes the new bound too.  (Keeping patterns general-first, as
+    bridge-solver does, was measured: few stored patterns subsume one another here, and dropping
+    the specific ones lost their best moves: more nodes, slower.)"""
+    k0, m0 = _top_mask(A[OC], A[rd])
+    k1, m1 = _top_mask(A[OC + 1], A[rd + 1])
+    k2, m2 = _top_mask(A[OC + 2], A[rd + 2])
+    k3, m3 = _top_mask(A[OC + 3], A[rd + 3])
+    M1 = k0 | (k1 << 26)
+    M2 = k2 | (k3 << 26)
+    V1 = (c0 | (c1 << 26)) & M1
+    V2 = (c2 | (c3 << 26)) & M2
+    ms = (m0 << 32) | (m1 << 36) | (m2 << 40) | (m3 << 44)
+    if val >= t:
+        lo = np.int64(val)
+        hi = np.int64(tl)
+    else:
+        lo = np.int64(0)
+        hi = np.int64(val)
     hs = _head_find(tt, key)
     if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
         # full: start afresh
@@ -253,19 +286,14 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
         while blk >= 0:
             base = pool + BLOCK * blk
             for j in range(tt[base + 1]):
-                b = base + 2 + 3 * j
-                if tt[b] == w1 and tt[b + 1] == w2:
-                    bd = tt[b + 2]
-                    lo = bd & 255
-                    hi = (bd >> 8) & 255
-                    if res:
-                        if t > lo:
-                            lo = t
-                    elif t - 1 < hi:
-                        hi = t - 1
+                b = base + 2 + ENTRY * j
+                if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
+                    bd = tt[b + 4]
                     if best < 0:
                         best = ((bd >> 16) & 0xFFFF) - 1
-                    tt[b + 2] = lo | (hi << 8) | ((best + 1) << 16)
+                    lo = max(lo, bd & 255)
+                    hi = min(hi, (bd >> 8) & 255)
+                    tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
                     return
             blk = tt[base]
     first = tt[TT_HEAD + 3 * hs + 2]
@@ -279,13 +307,12 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, best):
     base = pool + BLOCK * first
     j = tt[base + 1]
     tt[base + 1] = j + 1
-    b = base + 2 + 3 * j
-    tt[b] = w1
-    tt[b + 1] = w2
-    if res:
-        tt[b + 2] = t | (np.int64(tl) << 8) | ((best + 1) << 16)
-    else:
-        tt[b + 2] = 0 | (np.int64(t - 1) << 8) | ((best + 1) << 16)
+    b = base + 2 + ENTRY * j
+    tt[b] = V1
+    tt[b + 1] = M1
+    tt[b + 2] = V2
+    tt[b + 3] = M2
+    tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
 
 
 # --------------------------------------------------------------------------------------------
@@ -508,17 +535,20 @@ def _qt_second_hand(A, trump, tl, p, rd):
 
 @njit(cache=True)
 def _top_trump_run(A, trump):
-    """(seat, k): the seat holding the top trump and how many top trumps in a row it holds."""
+    """(seat, k): the seat holding the top trump and the tricks its side's top trumps surely take:
+    the top trumps in a row held by either hand of the side, at most the longer hand's trumps
+    (bridge-solver's top trump tricks: the longer hand never has to crash two of them together)."""
     n = A[OC + trump]
     if n == 0:
         return -1, 0
     for x in range(4):
         m = A[OH + 4 * x + trump]
         if m >> (n - 1) & 1:
-            y = ((np.int64(1) << n) - 1) & ~m
-            if y == 0:
-                return x, n
-            return x, n - 1 - A[OHIGH + y]
+            q = A[OH + 4 * ((x + 2) & 3) + trump]
+            y = ((np.int64(1) << n) - 1) & ~(m | q)
+            k = n if y == 0 else n - 1 - A[OHIGH + y]
+            longer = max(A[OPOP + m], A[OPOP + q])
+            return x, min(k, longer)
     return -1, 0
 
 
@@ -991,6 +1021,52 @@ def _gen_follow(A, trump, tl, ply, p, d):
 
 
 @njit(cache=True)
+def _cut_context(A, tl, ply, p):
+    """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
+    hb = OH + 4 * p
+    cnts = A[OC] | (A[OC + 1] << 4) | (A[OC + 2] << 8) | (A[OC + 3] << 12)
+    if ply == 0:
+        k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39)
+        k2 = cnts | (np.int64(p) << 16)
+    else:
+        tb = OT + 16 * tl
+        ls = A[tb]
+        wpos = A[tb + 8 + ply]
+        win = A[tb + 4 + wpos] | (A[tb + wpos] << 4) | (np.int64(wpos) << 6)
+        win |= (np.int64(ply) << 8) | (np.int64(p) << 10)
+        if A[hb + ls] != 0:
+            k1 = A[hb + ls] | (A[OC + ls] << 13) | (np.int64(ls) << 17) | (np.int64(1) << 19)
+            k2 = win
+        else:
+            k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39) | (np.int64(1) << 60)
+            k2 = win | (cnts << 12)
+    h = _hash(k1 ^ _hash(k2 + 0x9E3779B9))
+    if h == 0:
+        h = 1
+    return h
+
+
+@njit(cache=True)
+def _cut_bonus(A, tt, h, p, d, n, bonus):
+    """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
+    slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
+    if tt[slot] != h:
+        return
+    cm = tt[slot + 1]
+    cs = cm >> 4
+    cb = cm & 15
+    mb = OM + 16 * d
+    for i in range(n):
+        mv = A[mb + i]
+        if (mv >> 4) != cs:
+            continue
+        b = mv & 15
+        if b <= cb <= _run_top(A[OH + 4 * p + cs], b):
+            A[OW + 16 * d + i] += bonus
+            return
+
+
+@njit(cache=True)
 def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
@@ -1012,6 +1088,8 @@ def _sort_moves(A, d, n):
 def _search(A, tt, trump, tl, ply, t, only):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
 
+    Fail-soft: returns v with North-South >= v proven when v >= t, <= v proven when v < t (so a
+    search can tell more than it was asked, and the table keeps the stronger bound).
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
     A[OPLY + ply] += 1
@@ -1028,20 +1106,23 @@ def _search(A, tt, trump, tl, ply, t, only):
     c2 = np.int64(0)
     c3 = np.int64(0)
     if ply == 0:
+        if trump < 4 and A[OC + trump] == 0:
+            # no trumps left: a no-trump position (its table entries then serve every strain)
+            trump = np.int64(4)
         if t <= 0 or t > tl:
             A[rd] = 0
             A[rd + 1] = 0
             A[rd + 2] = 0
             A[rd + 3] = 0
-            return t <= 0
+            return np.int64(0) if t <= 0 else tl
         if tl == 1:
-            return _last_trick(A, leader, trump, rd)
+            return np.int64(1) if _last_trick(A, leader, trump, rd) else np.int64(0)
         if only < 0:
             if not (A[ODEBUG] & 8) and _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 for s in range(4):
                     A[rd + s] = A[OQ + s]
-                return ns
+                return t if ns else t - 1
             if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
@@ -1061,55 +1142,66 @@ def _search(A, tt, trump, tl, ply, t, only):
                         if rel != 0:
                             rel = ((np.int64(1) << need) - 1) << (n - need)
                         A[rd + trump] = rel
-                        return (x & 1) == 0
-            if ((t == tl) if ns else (t == 1)) and not (A[ODEBUG] & 2):
+                        return t if (x & 1) == 0 else t - 1
+            pd = (leader + 2) & 3
+            if (trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0) and not (A[ODEBUG] & 2):
                 # the other side wins this trick if every suit the leader holds is topped by an
-                # opponent and the leader's side cannot ruff
-                pd = (leader + 2) & 3
-                if trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0:
-                    lost = True
-                    for s in range(4):
-                        if A[OH + 4 * leader + s] != 0:
-                            top = np.int64(1) << (A[OC + s] - 1)
-                            if ((A[OH + 4 * ((leader + 1) & 3) + s] | A[OH + 4 * ((leader + 3) & 3) + s]) & top) == 0:
-                                lost = False
-                                break
-                    if lost:
+                # opponent and the leader's side cannot ruff; a trick per such suit when one
+                # opponent holds all those top cards (it wins the lead, then cashes the others)
+                lost = True
+                suits = 0
+                by_l = 0
+                by_r = 0
+                for s in range(4):
+                    if A[OH + 4 * leader + s] != 0:
+                        top = np.int64(1) << (A[OC + s] - 1)
+                        suits += 1
+                        if A[OH + 4 * ((leader + 1) & 3) + s] & top:
+                            by_l += 1
+                        elif A[OH + 4 * ((leader + 3) & 3) + s] & top:
+                            by_r += 1
+                        else:
+                            lost = False
+                            break
+                if lost:
+                    slow = suits if (by_l == suits or by_r == suits) else 1
+                    if (t > tl - slow) if ns else (t <= slow):
                         A[OST + 3] += 1
                         for s in range(4):
                             A[rd + s] = 0
                             if A[OH + 4 * leader + s] != 0:
                                 A[rd + s] = np.int64(1) << (A[OC + s] - 1)
-                        return not ns
+                        return tl - slow if ns else slow
             key = _len_key(A, trump, leader, tl)
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
             c3 = _owner_code(A, 3)
-            status, best = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
+            status, best, bound = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
-                tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
-                tt2[0] = 12
-                tt2[1] = 4096
-                tt2[3] = 1
+                tt2 = _small_tt()
                 r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = saved
-                if r2 != (status == 1):
+                if (r2 >= t) != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
             if status != 0:
                 A[OST + 1] += 1
-                return status == 1
+                return bound
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
+        ch = _cut_context(A, tl, ply, p)
+        _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
-                return ns
+                return t if ns else t - 1
         n = _gen_follow(A, trump, tl, ply, p, d)
+        ch = _cut_context(A, tl, ply, p)
+        _cut_bonus(A, tt, ch, p, d, n, 1000)
     _sort_moves(A, d, n)
-    res = not ns
+    val = np.int64(-1) if ns else np.int64(99)
     bm = -1
     u0 = np.int64(0)
     u1 = np.int64(0)
@@ -1174,7 +1266,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                     A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
                 A[OC + cs] -= 1
             A[tb - 16 + 8] = winner
-            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1))
+            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
             for k in range(20):
                 A[OH + k] = A[sb + k]
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
@@ -1241,41 +1333,47 @@ def _search(A, tt, trump, tl, ply, t, only):
                     m2 |= bit
             elif m3 & above:
                 m3 |= bit
-        if r == ns:
+        if (r >= t) == ns:
             A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
-            res = r
+            val = r
             bm = mv
             u0 = m0
             u1 = m1
             u2 = m2
             u3 = m3
             A[OK + d] = mv
+            slot = tt[5] + 2 * (ch & ((np.int64(1) << tt[6]) - 1))
+            tt[slot] = ch
+            tt[slot + 1] = mv
             break
+        if ns:
+            if r > val:
+                val = r
+        elif r < val:
+            val = r
         u0 |= m0
         u1 |= m1
         u2 |= m2
         u3 |= m3
-        # a card below every rank that mattered failed: so would any lower-than-relevant card of its suit
+        # a card below every rank that mattered to its own result failed: so would any card of its suit
+        # below those ranks (the same proof holds for them; bridge-solver's minimum relevant rank)
         if A[ODEBUG] & 1:
             pass
         elif s == 0:
-            if lw0 == 0:
-                lo_ = A[OLOW + u0]
-                if b < lo_:
-                    lw0 = lo_
+            lo_ = A[OLOW + m0]
+            if b < lo_ and lo_ > lw0:
+                lw0 = lo_
         elif s == 1:
-            if lw1 == 0:
-                lo_ = A[OLOW + u1]
-                if b < lo_:
-                    lw1 = lo_
+            lo_ = A[OLOW + m1]
+            if b < lo_ and lo_ > lw1:
+                lw1 = lo_
         elif s == 2:
-            if lw2 == 0:
-                lo_ = A[OLOW + u2]
-                if b < lo_:
-                    lw2 = lo_
-        elif lw3 == 0:
-            lo_ = A[OLOW + u3]
-            if b < lo_:
+            lo_ = A[OLOW + m2]
+            if b < lo_ and lo_ > lw2:
+                lw2 = lo_
+        else:
+            lo_ = A[OLOW + m3]
+            if b < lo_ and lo_ > lw3:
                 lw3 = lo_
     if bm < 0:
         A[OPLY + 12 + ply] += 1
@@ -1299,21 +1397,18 @@ def _search(A, tt, trump, tl, ply, t, only):
             for _ in range(3):
                 _shuffle_below(A, saved, rels)
                 A[ODEBUG] = 32 | 15
-                tt2 = np.zeros(TT_HEAD + 3 * 4096 + BLOCK * 4096, dtype=np.int64)
-                tt2[0] = 12
-                tt2[1] = 4096
-                tt2[3] = 1
+                tt2 = _small_tt()
                 r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = flags
-                if r2 != res:
+                if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
                 for k in range(20):
                     A[OH + k] = saved[k]
                 for k in range(4):
                     A[rd + k] = rels[k]
-        _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, res, bm)
+        _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, bm)
         A[OST + 2] += 1
-    return res
+    return val
 
 
 @njit(cache=True)
@@ -1350,12 +1445,13 @@ def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
             t = lo + 1
         if t > hi:
             t = hi
-        if _search(A, tt, trump, tl, ply, t, only):
-            lo = t
-            guess = t + 1
+        v = _search(A, tt, trump, tl, ply, t, only)
+        if v >= t:
+            lo = min(v, hi)
+            guess = lo + 1
         else:
-            hi = t - 1
-            guess = t - 1
+            hi = max(v, lo)
+            guess = hi
     return lo
 
 
@@ -1507,7 +1603,7 @@ def _dd_table(A, tt, hands, out):
             tl = 0
             for s in range(4):
                 tl += A[OPOP + (A[OH + s])]
-            guess = ns
+            guess = min(ns + 1, tl)  # the next leader's first test one above (bridge-solver's)
             declarer = (leader + 3) & 3
             if (declarer & 1) == 0:
                 out[strain, declarer] = ns
