@@ -47,7 +47,7 @@ from pathlib import Path
 from typing import Any
 
 from bridgeplay import kinds
-from bridgeplay.analysis.executor import map_tasks
+from bridgeplay.analysis.executor import default_jobs, fork_context, map_tasks
 from bridgeplay.errors import ProblemError, SolverError
 from bridgeplay.options import Options
 from bridgeplay.yamlio import read_yaml
@@ -192,22 +192,6 @@ def run_one(path: str, solver: str | None = None, check: bool = False, options: 
 
 
 # --------------------------------------------------------------------------- many files
-def default_jobs() -> int:
-    """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
-
-
-def _context() -> multiprocessing.context.BaseContext:
-    # fork: a worker starts with the modules (numba, the solvers) the parent has imported, in
-    # milliseconds.  The parent runs no other thread while it forks (the CLI refreshes its progress
-    # bar from the main thread), so fork is safe here.  Elsewhere: spawn.
-    methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
-
-
 def peek_kinds(files: Sequence[str]) -> set[str]:
     """The kinds named by the files' ``kind:`` fields (unreadable files and unknown kinds left out)."""
     found: set[str] = set()
@@ -364,7 +348,7 @@ def run_batch(
 def _run_pool(files: Sequence[str], solver: str | None, check: bool, options: Options, n_workers: int,
               time_limit: float | None, finish: Callable[[int, Outcome], None],
               on_tick: Callable[[], None] | None) -> None:
-    ctx = _context()
+    ctx = fork_context()
     if ctx.get_start_method() == "fork":
         warm_up(peek_kinds(files))
     if n_workers > 1:

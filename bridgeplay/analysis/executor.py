@@ -40,8 +40,10 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _context() -> multiprocessing.context.BaseContext:
-    # fork: a worker starts with the modules (numba, the kernels) the parent has imported, in milliseconds.
+def fork_context() -> multiprocessing.context.BaseContext:
+    """fork where there is one: a worker starts with the modules (numba, the kernels) the parent has imported, in
+    milliseconds.  The parent must run no other thread while it forks (the CLI refreshes its progress bars from the
+    main thread).  Elsewhere: spawn."""
     methods = multiprocessing.get_all_start_methods()
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
@@ -89,7 +91,7 @@ def _run_local(fn: Callable[[Any], Any], items: list[Any], jobs: int, done: Call
         for i, item in enumerate(items):
             done(i, fn(item))
         return
-    pool = _context().Pool(jobs, initializer=_quiet_worker)
+    pool = fork_context().Pool(jobs, initializer=_quiet_worker)
     try:
         for index, value in pool.imap_unordered(_indexed, [(fn, i, x) for i, x in enumerate(items)], chunksize):
             done(index, value)
@@ -157,4 +159,4 @@ def _run_ray(fn: Callable[[Any], Any], items: list[Any], jobs: int | None, addre
             ray.shutdown()
 
 
-__all__ = ["EXECUTORS", "ExecutorError", "default_jobs", "map_tasks"]
+__all__ = ["EXECUTORS", "ExecutorError", "default_jobs", "fork_context", "map_tasks"]
