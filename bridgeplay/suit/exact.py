@@ -48,6 +48,27 @@ def thresholds(problem: SuitProblem, target: int | None) -> tuple[int, ...]:
     return (target,)
 
 
+def dealt_searches(problem: SuitProblem, worlds: SuitWorlds, ths: tuple[int, ...], budget: Budget | None = None,
+                   only: tuple[int, int] | None = None) -> tuple[list[tuple[int, int]], list[SuitSearch]]:
+    """The first plays (``only``: that one), and the searches they are dealt to in turn: ``SUIT_SEARCHES`` of
+    them (one for a small problem), started at the problem's root over the levels ``ths``.  The play ``j`` goes
+    to search ``j % k`` whatever the threads: which search solves a play decides, among equal lines, the one
+    it finds, and the answer must not depend on the machine."""
+    p, s, dfd = problem.north, problem.south, problem.outstanding
+    lead = root_lead(problem)
+    first = SuitSearch(p, s, dfd, worlds.west, budget=budget)
+    first.start(p, s, dfd, lead, ths, worlds.prob)
+    plays = first.first_plays(p, s, dfd, lead) if only is None else [only]
+    k = min(config.SUIT_SEARCHES, len(plays)) if shared_out(worlds) else 1
+    searches = [first]
+    for _ in range(k - 1):
+        other = SuitSearch(p, s, dfd, worlds.west, budget=budget)
+        other.share_dd(first)  # the double-dummy tricks, made once
+        other.start(p, s, dfd, lead, ths, worlds.prob)
+        searches.append(other)
+    return plays, searches
+
+
 class SuitAnalysis:
     """A solved search for one target (or for expected tricks), with helpers to read it.
 
@@ -63,24 +84,13 @@ class SuitAnalysis:
         self.problem = problem
         self.target = target
         self.worlds = worlds or worlds_for(problem)
-        self.search = SuitSearch(problem.north, problem.south, problem.outstanding, self.worlds.west, budget=budget)
         self.ths = thresholds(problem, target)
         self.levels = len(self.ths)
         p, s, dfd = problem.north, problem.south, problem.outstanding
+        plays, self.searches = dealt_searches(problem, self.worlds, self.ths, budget, only)
+        self.search = self.searches[0]
         self.root_args = (p, s, dfd, self.search.all)
-        lead = root_lead(problem)
-        self.search.start(p, s, dfd, lead, self.ths, self.worlds.prob)
-        plays = self.search.first_plays(p, s, dfd, lead) if only is None else [only]
-        # the plays dealt in turn to SUIT_SEARCHES searches (one for a small problem), whatever the
-        # threads: which search solves a play decides, among equal lines, the one it finds, and the
-        # answer must not depend on the machine
-        k = min(config.SUIT_SEARCHES, len(plays)) if shared_out(self.worlds) else 1
-        self.searches = [self.search]
-        for _ in range(k - 1):
-            other = SuitSearch(p, s, dfd, self.worlds.west, budget=budget)
-            other.share_dd(self.search)  # the double-dummy tricks, made once
-            other.start(p, s, dfd, lead, self.ths, self.worlds.prob)
-            self.searches.append(other)
+        k = len(self.searches)
         # seat, rank, front (every vector worth the move's value at least), value, best row
         solved: dict[tuple[int, int], tuple[int, int, np.ndarray, float, int]] = {}
         self.solved_by: dict[tuple[int, int], SuitSearch] = {}
@@ -155,19 +165,9 @@ class AllTargets:
         self.ths = thresholds(problem, None)
         L = self.levels = len(self.ths)
         p, s, dfd = problem.north, problem.south, problem.outstanding
-        lead = root_lead(problem)
-        first = SuitSearch(p, s, dfd, self.worlds.west, budget=budget)
-        first.start(p, s, dfd, lead, self.ths, self.worlds.prob)
-        self.plays = first.first_plays(p, s, dfd, lead)
-        # the plays dealt in turn to SUIT_SEARCHES searches side by side (one for a small problem), each with the
-        # thresholds its own plays reached: the deal, not the machine, decides which search solves a play
-        k = min(config.SUIT_SEARCHES, len(self.plays)) if shared_out(self.worlds) else 1
-        self.searches = [first]
-        for _ in range(k - 1):
-            other = SuitSearch(p, s, dfd, self.worlds.west, budget=budget)
-            other.share_dd(first)
-            other.start(p, s, dfd, lead, self.ths, self.worlds.prob)
-            self.searches.append(other)
+        # (each search starts its plays' targets from the thresholds its own plays reached)
+        self.plays, self.searches = dealt_searches(problem, self.worlds, self.ths, budget)
+        k = len(self.searches)
         # per first play, per objective: its exact value, or -1 when below the best the search had reached
         self.values: dict[tuple[int, int], np.ndarray] = {}
         self.solved_by: dict[tuple[int, int], SuitSearch] = {}
