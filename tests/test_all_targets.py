@@ -16,8 +16,8 @@ import pytest
 from bridgeplay.kinds import from_dict, load
 from bridgeplay.suit.exact import AllTargets, SuitAnalysis
 from bridgeplay.suit.game import SuitGame
-from bridgeplay.suit.search import Decision
 from bridgeplay.suit.worlds import worlds_for
+from tests.test_labels import assert_labels_true
 
 ROOT = Path(__file__).resolve().parents[1]
 COMBOS = [("AQ", "xx"), ("AQT", "xxx"), ("AJT", "xxx"), ("KJx", "xxx"), ("AKJT", "xxx"), ("AQ9x", "Jxx"),
@@ -83,19 +83,4 @@ def test_every_targets_line_has_true_labels(combo: tuple[str, str]) -> None:
         assert sum(worlds.prob[i] for i in range(len(worlds)) if wins >> i & 1) == pytest.approx(
             every.chance(target), abs=1e-12)
 
-        def walk(nodes: list[Decision], history: tuple, target: int = target, wins: int = wins) -> None:
-            for d in nodes:
-                h = history + ((d.seat, d.rank),)
-                if d.decided:
-                    pos, reach = game.position_after(h)
-                    here = [i for i in range(len(worlds)) if d.worlds >> i & 1]
-                    assert here and all(reach >> i & 1 for i in here)
-                    makeable = [i for i in here if game.dd_total(pos, i) >= target]
-                    if d.avoided:
-                        assert makeable, f"{target}: {h}: labelled avoided, but nothing can be made here"
-                        assert not any(wins >> i & 1 for i in here), f"{target}: {h}: the line makes one"
-                    else:
-                        assert not makeable, f"{target}: {h}: 'the line fails', yet {makeable} can be made"
-                walk(d.children, h)
-
-        walk(every.strategy(target, 8), ())
+        assert_labels_true(every.strategy(target, 8), game, len(worlds), target, wins)

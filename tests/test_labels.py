@@ -46,6 +46,13 @@ def test_every_label_of_the_line_is_true(path: Path) -> None:
     an = SuitAnalysis(problem, problem.tricks, worlds, threads=1)
     wins = an.best_levels()[0]  # the worlds the line makes against best defence
     game = SuitGame(problem, worlds)
+    assert_labels_true(an.strategy(8), game, len(worlds), problem.tricks, wins)
+
+
+def assert_labels_true(tree: list[Decision], game: SuitGame, n_worlds: int, target: int, wins: int) -> dict[str, int]:
+    """Replay every decided branch of ``tree`` (a line for ``target``; ``wins``: the worlds it makes) on ``game``:
+    "the line fails" only where no layout reaching it can make ``target`` double dummy, "avoided" only where one
+    could and the line makes none of them.  The count of each label."""
     seen = {"fails": 0, "avoided": 0}
 
     def walk(nodes: list[Decision], history: tuple) -> None:
@@ -53,16 +60,18 @@ def test_every_label_of_the_line_is_true(path: Path) -> None:
             h = history + ((d.seat, d.rank),)
             if d.decided:
                 pos, reach = game.position_after(h)
-                here = [i for i in range(len(worlds)) if d.worlds >> i & 1]
+                here = [i for i in range(n_worlds) if d.worlds >> i & 1]
                 assert here and all(reach >> i & 1 for i in here)
-                makeable = [i for i in here if game.dd_total(pos, i) >= problem.tricks]
+                makeable = [i for i in here if game.dd_total(pos, i) >= target]
                 if d.avoided:
                     seen["avoided"] += 1
-                    assert makeable, f"{h}: labelled avoided, but nothing can be made here"
-                    assert not any(wins >> i & 1 for i in here), f"{h}: the line makes a layout of an avoided branch"
+                    assert makeable, f"{target}: {h}: labelled avoided, but nothing can be made here"
+                    assert not any(wins >> i & 1 for i in here), \
+                        f"{target}: {h}: the line makes a layout of an avoided branch"
                 else:
                     seen["fails"] += 1
-                    assert not makeable, f"{h}: labelled 'the line fails', yet layouts {makeable} can be made"
+                    assert not makeable, f"{target}: {h}: labelled 'the line fails', yet layouts {makeable} can be made"
             walk(d.children, h)
 
-    walk(an.strategy(8), ())
+    walk(tree, ())
+    return seen
