@@ -35,8 +35,6 @@ DEFAULT_SAMPLES = 100
 # deals from each other player's view per (card, deal) for the ABC algorithm.
 ABC_SAMPLES = 30
 ABC_INNER_SAMPLES = 10
-# The ABC search keeps every card's double-dummy value per position seen, up to this many positions.
-ABC_MEMO_ENTRIES = 500_000
 DEFAULT_SEED = 1
 # Deals: tricks searched exactly before double-dummy leaves when neither the problem nor the options
 # say: to the end in endings of at most FULL_DEPTH_TRICKS tricks, else DEFAULT_LOOKAHEAD.

@@ -65,6 +65,7 @@ DEAL_KERNELS: tuple[str, ...] = (
     "bridgeplay.engine.deal",
     "bridgeplay.engine.dealplay",
     "bridgeplay.engine.dd",
+    "bridgeplay.engine.abc",
 )
 DD_KERNELS: tuple[str, ...] = ("bridgeplay.engine.dd",)  # ``bridgeplay dd``: the double-dummy engine alone
 IMP_KERNELS: tuple[str, ...] = ("bridgeplay.engine.imp",)  # ``bridgeplay experiment imp``: the IMP-model searches
@@ -97,6 +98,8 @@ _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
     "bridgeplay.engine.dealplay": (("last_trick_ns", "i64[:] i64[:] i64[:] i64[:,:] i64[:] i64 i64 i64[:]"),),
     "bridgeplay.engine.dd": (("dd_tricks", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64"),
                              ("_solve", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64 i64 i64[:,:]")),
+    "bridgeplay.engine.abc": (("_abc_after", "i64[:,:] b1[:] i64[:] i64[:] i64 i64 i64 i64[:] f64[:] i64[:] i64[:] "
+                                             "i64[:,:] i64[:,:] i64[:] i64[:,:] i64[:,:]"),),
 }
 _W = "i64[:] i64[:] i64[:] i64[:,:]"  # (state, game constants, points, moves) of every trick search
 _TRICK_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {

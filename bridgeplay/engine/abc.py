@@ -1,0 +1,596 @@
+"""The ABC game-tree search (Otawa & Uehara, Step 2-2) as one numba kernel.
+
+Three deals are searched together: ``da`` (A's sampled deal, the cards really held in the search)
+and the views ``db``, ``dc`` that B and C believe in.  A hand is an int64 with bit ``16 * suit +
+rank`` per card (suits S, H, D, C = 0..3; seats N, E, S, W = 0..3); a deal row is four hands.  The
+search returns A's side's tricks from the position (the current trick included) along the line the
+back-up rules give, with alpha-beta on those tricks (the payoff is non-decreasing in them):
+
+* A's nodes (and dummy's when A declares) maximise; the opponents' minimise (the paper's type);
+* at B's node (dummy's when B declares) with a live view, B's candidates are the cards whose value
+  in his view is the best for him, ``X``: each card's double-dummy value in the view (the engine's
+  :func:`bridgeplay.engine.dd.solve`), as the payoff of the tricks won so far plus those; ``a`` is the
+  node's type over ``X`` only.  C's node is the mirror; with the view dead (``*``) ``X`` is every card;
+* a card a viewer sees played from a hand his view does not give it: ``VIEWS_FIXED`` kills the view
+  (the paper's ``*``: every later value of it is undefined); ``VIEWS_REVISED`` first tries the
+  smallest change to the view that allows the card: the two hands the viewer cannot see exchange it
+  for the nearest card of the same suit that the player holds in the view (nearest by the cards still
+  held between them; the lower on a tie).  A change of suit lengths (a player shows out, or follows
+  to a suit the view gave him none of) kills the view in both modes;
+* where every live view equals ``da`` the value is ``da``'s double-dummy value (one engine call);
+* the cards of the player to move that are equivalent in every live deal (same hand, no card of
+  another hand nor of the trick between them) give isomorphic subtrees: one stands for the run.
+
+The literal statement of the rules is ``tests/reference/abc_literal.py``; the tests prove this kernel
+equal to it.  :func:`abc_tricks` is the validating public entry.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bridgeplay.engine._numba import numba_without_scipy
+from bridgeplay.engine.dd import new_tt, new_work
+from bridgeplay.engine.dd import solve as _dd_solve
+
+numba_without_scipy()
+
+SUIT = 0xFFFF
+VIEWS_FIXED = 0
+VIEWS_REVISED = 1
+# parameters, P[...]
+PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PORDER, PSTRICT = range(10)
+# statistics, S[...]
+SNODES, SDD, STT = range(3)
+KEYW = 16  # words of a table key
+MKW = 6  # words of a value memo key (a deal's four hands, the trick, the leader)
+MEMO_LOG2 = 19
+ORDER_MIN = 14  # nodes with at least this many tricks left order their cards by da's double-dummy values
+ABC_TT_LOG2 = 19
+
+
+@njit(cache=True, inline="always")
+def _pop(x):
+    n = 0
+    while x:
+        x &= x - 1
+        n += 1
+    return n
+
+
+@njit(cache=True, inline="always")
+def _legal(hand, led):
+    if led >= 0:
+        m = hand & (np.int64(SUIT) << np.int64(16 * led))
+        if m:
+            return m
+    return hand
+
+
+@njit(cache=True)
+def _play(v, seat, card, led, viewer, dummy, mode):
+    """Card ``card`` played by ``seat`` in view row ``v`` (changed in place); False when the view dies."""
+    h = v[seat]
+    one = np.int64(1) << np.int64(card)
+    s = card >> 4
+    if led >= 0 and s != led and (h >> np.int64(16 * led)) & SUIT:
+        return False  # the player shows out where the view has him follow
+    if h & one:
+        v[seat] = h & ~one
+        return True
+    if mode == VIEWS_FIXED:
+        return False
+    y = 6 - viewer - dummy - seat  # the other hand the viewer cannot see
+    if not (v[y] & one):
+        return False
+    same = (h >> np.int64(16 * s)) & SUIT
+    if same == 0:
+        return False  # the view gave him none of the suit
+    held = ((v[0] | v[1] | v[2] | v[3]) >> np.int64(16 * s)) & SUIT
+    r = card & 15
+    best = -1
+    bestd = 99
+    for k in range(16):
+        if (same >> k) & 1:
+            lo = min(k, r)
+            hi = max(k, r)
+            between = held & ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+            d = _pop(between)
+            if d < bestd:
+                bestd = d
+                best = k
+    c2 = np.int64(1) << np.int64(16 * s + best)
+    v[seat] = h & ~c2
+    v[y] = (v[y] & ~one) | c2
+    return True
+
+
+@njit(cache=True, inline="always")
+def _same_row(u, v):
+    return u[0] == v[0] and u[1] == v[1] and u[2] == v[2] and u[3] == v[3]
+
+
+@njit(cache=True)
+def _winner(tc, ts, trump):
+    best = 0
+    for i in range(1, 4):
+        c = tc[i]
+        b = tc[best]
+        if (c >> 4) == (b >> 4):
+            if c > b:
+                best = i
+        elif (c >> 4) == trump:
+            best = i
+    return ts[best]
+
+
+@njit(cache=True)
+def _load(row, hands):
+    for x in range(4):
+        for s in range(4):
+            hands[x, s] = (row[x] >> np.int64(16 * s)) & SUIT
+
+
+@njit(cache=True)
+def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, vals, S, MK, MV):
+    """vals[card] = tricks the side to play takes after ``card`` (every legal card), in deal ``row``;
+    memoised per position in MK/MV (the values of the legal cards, high to low, 4 bits each)."""
+    tp = np.int64(nt)
+    for i in range(nt):
+        tp = (tp << 8) | tc[i]
+    key = np.empty(MKW, dtype=np.int64)
+    for x in range(4):
+        key[x] = row[x]
+    key[4] = tp
+    key[5] = leader + 4 * trump
+    seat = (leader + nt) & 3
+    led = (tc[0] >> 4) if nt > 0 else -1
+    legal = _legal(row[seat], led)
+    mask = MK.shape[0] - 1
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for w in range(MKW):
+        h ^= np.uint64(key[w])
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    i = np.int64(h & np.uint64(mask))
+    if MV[i, 1] == 1:
+        same = True
+        for w in range(MKW):
+            if MK[i, w] != key[w]:
+                same = False
+                break
+        if same:
+            packed = MV[i, 0]
+            for c in range(63, -1, -1):
+                if (legal >> c) & 1:
+                    vals[c] = packed & 15
+                    packed >>= 4
+            return
+    _load(row, hands)
+    for j in range(nt):
+        psuit[j] = tc[j] >> 4
+        prank[j] = tc[j] & 15
+    S[SDD] += 1
+    n = _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(1), out)
+    for j in range(n):
+        vals[16 * out[0, j] + out[1, j]] = out[2, j]
+    packed = np.int64(0)
+    shift = np.int64(0)
+    for c in range(63, -1, -1):
+        if (legal >> c) & 1:
+            packed |= vals[c] << shift
+            shift += 4
+    for w in range(MKW):
+        MK[i, w] = key[w]
+    MV[i, 0] = packed
+    MV[i, 1] = 1
+
+
+@njit(cache=True)
+def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S):
+    _load(row, hands)
+    for i in range(nt):
+        psuit[i] = tc[i] >> 4
+        prank[i] = tc[i] & 15
+    S[SDD] += 1
+    return _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(0), out)
+
+
+@njit(cache=True)
+def _reps(H, lev, alive, seat, kids, table):
+    """One card per run of cards equivalent in every live deal (as a hand mask)."""
+    out = np.int64(0)
+    prev = -1
+    for c in range(63, -1, -1):
+        if not (kids >> c) & 1:
+            continue
+        if prev >= 0 and (prev >> 4) == (c >> 4):
+            between = ((np.int64(1) << prev) - 1) & ~((np.int64(1) << (c + 1)) - 1)
+            eq = (between & table) == 0
+            k = 0
+            while eq and k < 3:
+                if k == 0 or alive[lev, k]:
+                    d = H[lev, k]
+                    if not (d[seat] >> c) & 1 or not (d[seat] >> prev) & 1:
+                        eq = False
+                    elif between & (d[0] | d[1] | d[2] | d[3]) & ~d[seat]:
+                        eq = False
+                k += 1
+            if eq:
+                continue
+        out |= np.int64(1) << c
+        prev = c
+    return out
+
+
+@njit(cache=True)
+def _hash(key):
+    h = np.uint64(0x9E3779B97F4A7C15)
+    for i in range(KEYW):
+        h ^= np.uint64(key[i])
+        h *= np.uint64(0xBF58476D1CE4E5B9)
+        h ^= h >> np.uint64(31)
+    return h
+
+
+@njit(cache=True)
+def _probe(TK, TV, key, lohi):
+    mask = TK.shape[0] - 1
+    i = np.int64(_hash(key) & np.uint64(mask))
+    for _ in range(4):
+        if TV[i, 2] == 1:
+            same = True
+            for w in range(KEYW):
+                if TK[i, w] != key[w]:
+                    same = False
+                    break
+            if same:
+                lohi[0] = TV[i, 0]
+                lohi[1] = TV[i, 1]
+                return
+        i = (i + 1) & mask
+    lohi[0] = 0
+    lohi[1] = 99
+
+
+@njit(cache=True)
+def _store(TK, TV, key, lo, hi):
+    mask = TK.shape[0] - 1
+    i0 = np.int64(_hash(key) & np.uint64(mask))
+    i = i0
+    for _ in range(4):
+        same = TV[i, 2] == 1
+        if same:
+            for w in range(KEYW):
+                if TK[i, w] != key[w]:
+                    same = False
+                    break
+        if same or TV[i, 2] == 0:
+            break
+        i = (i + 1) & mask
+    else:
+        i = i0  # all four slots taken by other positions: replace the first
+    for w in range(KEYW):
+        TK[i, w] = key[w]
+    TV[i, 0] = lo
+    TV[i, 1] = hi
+    TV[i, 2] = 1
+
+
+@njit(cache=True)
+def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK, TV, S, MK, MV):
+    """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
+    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root."""
+    S[SNODES] += 1
+    ra = H[lev, 0]
+    held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
+    tl = (held + nt + 3) // 4
+    aside = P[PASIDE]
+    # the table
+    key = np.empty(KEYW, dtype=np.int64)
+    for k in range(3):
+        for x in range(4):
+            key[4 * k + x] = H[lev, k, x] if (k == 0 or AL[lev, k]) else -1
+    tp = np.int64(nt)
+    for i in range(nt):
+        tp = (tp << 8) | (tc[i] << 2) | ts[i]
+    key[12] = tp
+    key[13] = leader
+    key[14] = 0 if P[PSTRICT] else won  # X compares payoffs: with a strictly increasing one, tricks
+    key[15] = 0
+    lohi = np.empty(2, dtype=np.int64)
+    _probe(TK, TV, key, lohi)
+    lo = lohi[0]
+    hi = lohi[1]
+    if lo >= beta or lo == hi:
+        return lo
+    if hi <= alpha:
+        return hi
+    hands = np.empty((4, 4), dtype=np.uint16)
+    psuit = np.zeros(4, dtype=np.int64)
+    prank = np.zeros(4, dtype=np.int64)
+    out = np.zeros((3, 13), dtype=np.int64)
+    # every live view equal to da: da's double-dummy value
+    same = True
+    for k in range(1, 3):
+        if AL[lev, k]:
+            for x in range(4):
+                if H[lev, k, x] != ra[x]:
+                    same = False
+    if same:
+        ns = _dd_ns(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
+        v = ns if aside == 0 else tl - ns
+        S[STT] += 1
+        _store(TK, TV, key, v, v)
+        return v
+    seat = (leader + nt) & 3
+    owner = P[PDECL] if seat == P[PDUMMY] else seat
+    led = (tc[0] >> 4) if nt > 0 else -1
+    maximise = (owner & 1) == aside
+    vals = np.zeros(64, dtype=np.int64)
+    # B sees the cards (his view dead, or da itself): B's mistakes are gone and C's can only cost A, so
+    # a <= da's double-dummy value; C sees them: a >= it (tests/test_abc.py proves both by induction)
+    b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
+    c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
+    if b_sees or c_sees:
+        _dd_values(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
+        top = -1
+        legal = _legal(ra[seat], led)
+        for c in range(64):
+            if (legal >> c) & 1 and vals[c] > top:
+                top = vals[c]
+        dd = top if (seat & 1) == aside else tl - top
+        if b_sees and dd <= alpha:
+            _store(TK, TV, key, lo, min(hi, dd))
+            return dd
+        if c_sees and dd >= beta:
+            _store(TK, TV, key, max(lo, dd), hi)
+            return dd
+    table = np.int64(0)
+    for i in range(nt):
+        table |= np.int64(1) << tc[i]
+    reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table)
+    if owner != P[PA] and _pop(reps) > 1:
+        k = 1 if owner == P[PB] else 2
+        if AL[lev, k]:
+            _dd_values(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
+            best = -1e300 if maximise else 1e300
+            for c in range(64):
+                if (reps >> c) & 1:
+                    mine = vals[c] if (seat & 1) == aside else tl - vals[c]
+                    sc = pay[won + mine]
+                    if (maximise and sc > best) or (not maximise and sc < best):
+                        best = sc
+            keep = np.int64(0)
+            for c in range(64):
+                if (reps >> c) & 1:
+                    mine = vals[c] if (seat & 1) == aside else tl - vals[c]
+                    if pay[won + mine] == best:
+                        keep |= np.int64(1) << c
+            reps = keep
+    # move order: da's double-dummy values, the side to play's best first
+    cards = np.empty(13, dtype=np.int64)
+    n = 0
+    for c in range(63, -1, -1):
+        if (reps >> c) & 1:
+            cards[n] = c
+            n += 1
+    if n > 1 and tl >= P[PORDER]:
+        _dd_values(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
+        for i in range(1, n):  # insertion sort, stable, most tricks first
+            c = cards[i]
+            j = i - 1
+            while j >= 0 and vals[cards[j]] < vals[c]:
+                cards[j + 1] = cards[j]
+                j -= 1
+            cards[j + 1] = c
+    a0 = alpha
+    b0 = beta
+    best_v = -1 if maximise else 99
+    nxt = lev + 1
+    for i in range(n):
+        c = cards[i]
+        one = np.int64(1) << c
+        for k in range(3):
+            for x in range(4):
+                H[nxt, k, x] = H[lev, k, x]
+            AL[nxt, k] = AL[lev, k]
+        H[nxt, 0, seat] = ra[seat] & ~one
+        if seat != P[PB] and seat != P[PDUMMY] and AL[nxt, 1]:
+            AL[nxt, 1] = _play(H[nxt, 1], seat, c, led, P[PB], P[PDUMMY], P[PMODE])
+        elif AL[nxt, 1]:
+            H[nxt, 1, seat] &= ~one
+        if seat != P[PC] and seat != P[PDUMMY] and AL[nxt, 2]:
+            AL[nxt, 2] = _play(H[nxt, 2], seat, c, led, P[PC], P[PDUMMY], P[PMODE])
+        elif AL[nxt, 2]:
+            H[nxt, 2, seat] &= ~one
+        tc[nt] = c
+        ts[nt] = seat
+        if maximise:
+            lo_w = max(alpha, best_v)
+            hi_w = beta
+        else:
+            lo_w = alpha
+            hi_w = min(beta, best_v)
+        if nt == 3:
+            w = _winner(tc, ts, P[PTRUMP])
+            got = 1 if (w & 1) == aside else 0
+            if held == 1:
+                v = got
+            else:
+                tc2 = np.empty(4, dtype=np.int64)
+                ts2 = np.empty(4, dtype=np.int64)
+                v = got + _node(H, AL, nxt, tc2, ts2, np.int64(0), w, won + got, lo_w - got, hi_w - got, P, pay,
+                                work, tt, TK, TV, S, MK, MV)
+        else:
+            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, TK, TV, S, MK, MV)
+        if maximise:
+            if v > best_v:
+                best_v = v
+                if best_v >= beta:
+                    break
+        else:
+            if v < best_v:
+                best_v = v
+                if best_v <= alpha:
+                    break
+    S[STT] += 1
+    if best_v <= a0:
+        _store(TK, TV, key, lo, min(hi, best_v))
+    elif best_v >= b0:
+        _store(TK, TV, key, max(lo, best_v), hi)
+    else:
+        _store(TK, TV, key, best_v, best_v)
+    return best_v
+
+
+@njit(cache=True)
+def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S, MK, MV):
+    """A's side's tricks from the position before A's card ``m`` (A, to play, plays it everywhere)."""
+    H = np.zeros((54, 3, 4), dtype=np.int64)
+    AL = np.zeros((54, 3), dtype=np.bool_)
+    for k in range(3):
+        for x in range(4):
+            H[0, k, x] = deals[k, x]
+        AL[0, k] = alive[k]
+    tc4 = np.empty(4, dtype=np.int64)
+    ts4 = np.empty(4, dtype=np.int64)
+    for i in range(nt):
+        tc4[i] = tc[i]
+        ts4[i] = ts[i]
+    ra = H[0, 0]
+    a = P[PA]
+    held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
+    one = np.int64(1) << m
+    led = (tc4[0] >> 4) if nt > 0 else -1
+    for k in range(3):
+        for x in range(4):
+            H[1, k, x] = H[0, k, x]
+        AL[1, k] = AL[0, k]
+    H[1, 0, a] &= ~one
+    for k in range(1, 3):
+        if AL[1, k]:
+            AL[1, k] = _play(H[1, k], a, m, led, P[PA + k], P[PDUMMY], P[PMODE])
+    tc4[nt] = m
+    ts4[nt] = a
+    aside = P[PASIDE]
+    got = np.int64(0)
+    lead2 = leader
+    nt2 = nt + 1
+    tl = (held + nt + 3) // 4
+    if nt == 3:
+        w = _winner(tc4, ts4, P[PTRUMP])
+        got = np.int64(1) if (w & 1) == aside else np.int64(0)
+        if held == 1:
+            return got
+        lead2 = w
+        nt2 = np.int64(0)
+    # MTD(f): null-window searches from a first guess, da's double-dummy value after m
+    hands = np.empty((4, 4), dtype=np.uint16)
+    psuit = np.zeros(4, dtype=np.int64)
+    prank = np.zeros(4, dtype=np.int64)
+    out = np.zeros((3, 13), dtype=np.int64)
+    if nt2 == 0:
+        ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
+        g = got + (ns if aside == 0 else tl - 1 - ns)
+    else:
+        ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
+        g = ns if aside == 0 else tl - ns
+    lo = got  # a >= lo
+    hi = got + tl - (1 if nt2 == 0 else 0)  # a <= hi
+    if nt2 != 0:
+        hi = tl
+    first = True
+    while lo < hi:
+        # a null window at the guess first, then the whole interval left (at most two searches)
+        if first:
+            beta = min(max(g, lo + 1), hi)
+            alpha = beta - 1
+        else:
+            alpha = lo - 1
+            beta = hi + 1
+        if nt2 == 0:
+            tc2 = np.empty(4, dtype=np.int64)
+            ts2 = np.empty(4, dtype=np.int64)
+            v = got + _node(H, AL, np.int64(1), tc2, ts2, np.int64(0), lead2, got, alpha - got, beta - got, P, pay,
+                            work, tt, TK, TV, S, MK, MV)
+        else:
+            v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt,
+                      TK, TV, S, MK, MV)
+        if first:
+            if v < beta:
+                hi = v
+            else:
+                lo = v
+            first = False
+        else:
+            lo = v
+            hi = v
+    return lo
+
+
+def new_abc_table(log2: int = ABC_TT_LOG2) -> tuple[np.ndarray, np.ndarray]:
+    """An empty ABC transposition table (keys, and lo/hi/used per slot)."""
+    return np.zeros((1 << log2, KEYW), dtype=np.int64), np.zeros((1 << log2, 3), dtype=np.int64)
+
+
+class ABCKernel:
+    """The kernel's work arrays (the engine's and the ABC table), made once per decision and reused."""
+
+    def __init__(self, tt_log2: int = ABC_TT_LOG2) -> None:
+        self.work = new_work()
+        self.tt = new_tt()
+        self.TK, self.TV = new_abc_table(tt_log2)
+        self.stats = np.zeros(3, dtype=np.int64)
+        self.MK = np.zeros((1 << MEMO_LOG2, MKW), dtype=np.int64)
+        self.MV = np.zeros((1 << MEMO_LOG2, 2), dtype=np.int64)
+
+    def clear(self) -> None:
+        self.TV[:, 2] = 0
+
+
+def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: int, views: int,
+               trick: list[tuple[int, int]], leader: int, m: int, da: tuple[int, int, int, int],
+               db: tuple[int, int, int, int] | None, dc: tuple[int, int, int, int] | None,
+               payoff: list[float]) -> int:
+    """A's side's tricks (from the position, the current trick included) along the ABC line after A
+    plays ``m``; ``payoff[t]`` is A's side's score for ``t`` of those tricks (ties in it are ties in X).
+
+    Validates the position: the four hands of ``da`` are disjoint, the trick is consistent with the
+    leader and A is to play ``m`` legally; each view holds its player's hand and dummy's as ``da``."""
+    dummy = (declarer + 2) % 4
+    if len(trick) > 3 or (leader + len(trick)) % 4 != a:
+        raise ValueError("A is not the player to move")
+    seen = 0
+    for h in da:
+        if h & seen:
+            raise ValueError("a card is in two hands of da")
+        seen |= h
+    led = (trick[0][1] >> 4) if trick else -1
+    if not (da[a] >> m) & 1 or (led >= 0 and (m >> 4) != led and (da[a] >> (16 * led)) & SUIT):
+        raise ValueError("the candidate card is not A's to play in da")
+    for d, who in ((db, b), (dc, c)):
+        if d is not None and (d[who] != da[who] or d[dummy] != da[dummy]):
+            raise ValueError("a view must hold its player's own hand and dummy's as in da")
+    if len(payoff) < (sum(bin(h).count("1") for h in da) + len(trick) + 3) // 4 + 1:
+        raise ValueError("payoff needs a score for every number of tricks")
+    deals = np.zeros((3, 4), dtype=np.int64)
+    alive = np.zeros(3, dtype=np.bool_)
+    for k, d in enumerate((da, db, dc)):
+        if d is not None:
+            alive[k] = True
+            for x in range(4):
+                deals[k, x] = d[x]
+    alive[0] = True
+    tc = np.zeros(4, dtype=np.int64)
+    ts = np.zeros(4, dtype=np.int64)
+    for i, (x, card) in enumerate(trick):
+        tc[i] = card
+        ts[i] = x
+    strict = all(payoff[i] < payoff[i + 1] for i in range(len(payoff) - 1))
+    P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, ORDER_MIN, strict], dtype=np.int64)
+    pay = np.asarray(payoff, dtype=np.float64)
+    return int(_abc_after(deals, alive, tc, ts, np.int64(len(trick)), np.int64(leader), np.int64(m), P, pay,
+                          kernel.work, kernel.tt, kernel.TK, kernel.TV, kernel.stats,
+                          kernel.MK, kernel.MV))
