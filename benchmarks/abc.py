@@ -2,7 +2,7 @@
 
 For |Da| = 10, 30, 50 (``--sizes``; inner samples as many, ``--inner`` to fix them) on Otawa & Uehara's
 Example 1 (East's decision at trick 2, 11 tricks to go) and on a 7-card ending, prints per decision: the
-seconds, the nodes of the ABC search (Python nodes of the three-valued search plus the engine's
+seconds, the nodes of the ABC search (the kernel's nodes of the three-valued search plus the engine's
 double-dummy nodes) per second, the card chosen, and the ratio of ABC's time to Monte Carlo's on the same
 deals.  The paper's prototype "cannot play in real time"; the goal is a decision with |Da| = 30 in under
 10 s on 2 cores.  One process, one core (the engine's calls are sequential).
@@ -10,11 +10,13 @@ deals.  The paper's prototype "cannot play in real time"; the goal is a decision
     python benchmarks/abc.py                      # sizes 10 30 50 on both positions (long: minutes per size)
     python benchmarks/abc.py --sizes 10 --inner 5
     python benchmarks/abc.py --only ending
+    python benchmarks/abc.py --only ending --views fixed   # the rules as written (views die at a contradiction)
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 import time
 from pathlib import Path
@@ -39,12 +41,15 @@ def main() -> None:
     ap.add_argument("--inner", type=int, default=None, help="inner samples (default: as many as |Da|)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--only", choices=("example1", "ending"), default=None, help="one position only")
+    ap.add_argument("--views", choices=("revised", "fixed"), default=None, help="ABC's views (default: the file's)")
     args = ap.parse_args()
     ending = kinds.load(ENDING, "ending")
     kinds.solve(ending, "montecarlo", Options(samples=1))  # compile / load the kernels first
     problems = [kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex1.yaml"), ending]
     if args.only:
         problems = [problems[0] if args.only == "example1" else ending]
+    if args.views:
+        problems = [dataclasses.replace(p, views=args.views) for p in problems]
     print(f"{'position':32} {'|Da|':>5} {'n':>4} {'MC s':>8} {'ABC s':>8} {'ratio':>7} {'ABC nodes/s':>12}  choice")
     for p in problems:
         for size in args.sizes:

@@ -375,6 +375,7 @@ def test_abc_json_lists_every_candidate_with_its_scores():
     ({"contract": "3Z"}, "contract"),
     ({"played": ["W:H6 N:H2 E:HK S:HA", "S:CQ W:H4"]}, "played"),  # West revokes
     ({"constraints": {"south": {"hcp": [10, 12]}}}, "constraints.south"),  # the true hand breaks it
+    ({"views": "frozen"}, "views"),
 ])
 def test_bad_seat_problems_name_the_field(change, field):
     from bridgeplay import kinds

@@ -19,8 +19,16 @@ Choices the paper leaves open, as made here (and printed in the result's ``assum
 * every deal is drawn exactly uniformly among those meeting the public constraints and shown voids;
 * equal cards are kept distinct (a card is a candidate of its own); the search merges only cards
   equivalent in all three deals at once, which changes no value;
-* the search goes to the end of the hand (a horizon with double-dummy leaves could not be misled: the
-  minimum over X would then collapse to plain Monte Carlo); ties in X are the node type's (the paper's rule).
+* the search goes to the end of the hand (a horizon with double-dummy leaves would let every
+  player see the cards beyond it); ties in X are the node type's (the paper's rule);
+* ``views: revised`` (the default): a player who sees a card played from the hand his deal did not
+  give it to moves it there, exchanged for that player's nearest card of the suit in his deal, and
+  keeps believing the rest; a change of suit lengths (a show-out, or a card of a suit his deal gave
+  that player none of) ends the belief (``*``).  ``views: fixed`` is the rules as written: any card
+  not where the deal put it makes the view ``*`` from there.  Played to the end of a full deal, the
+  last tricks show every card, so a fixed view dies before most decisions that matter and the player
+  then chooses as if he saw the cards: in Example 1 about one declarer view in 400 stays misled
+  (``bridgeplay/deal/abcsearch.py``).
 """
 
 from __future__ import annotations
@@ -88,7 +96,13 @@ def _assumptions(problem: SeatProblem, abc: bool, n_da: int, n_in: int) -> list[
         out.append(f"{n_in} deals from each of B's and C's views per (m, da), holding their hand of da and having "
                    f"seen m; triples paired {problem.pairing}")
         out.append("search to the end of the hand with the paper's back-up rules; ties in X resolved by the node's "
-                   "type; '*' where a path is impossible in a view; equal cards kept distinct")
+                   "type; equal cards kept distinct")
+        if problem.views == "revised":
+            out.append("views revised: a card seen in the other hidden hand is exchanged for that player's nearest "
+                       "card of the suit in the view; a change of suit lengths makes the view '*'")
+        else:
+            out.append("views fixed (the rules as written): a card not where the view put it makes the view '*' "
+                       "from there, and its player then chooses as if he saw the cards")
     return out
 
 
@@ -153,7 +167,7 @@ def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed:
             pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
             vals = []
             for db, dc in pairs:
-                s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, pay, engine)
+                s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, pay, engine, p.views)
                 vals.append(s.score(m))
                 nodes += s.nodes
             row[m] = sum(vals) / len(vals)

@@ -20,6 +20,8 @@ double-dummy choice)::
       south: {hcp: [20, 22], lengths: {S: [2, 5], H: [2, 5], D: [2, 5], C: [2, 5]}}   # whole hand
     played: ["W:H6 N:H2 E:HK S:HA", "S:CQ W:C3 N:C7"]
     pairing: one-to-one           # abc: triples (da, db_k, dc_k) k = 1..n; or product (n * n triples)
+    views: revised                # abc: a view contradicted by a card is revised (one card exchanged); or
+                                  # fixed (the paper's rules as written: the view is '*' from there)
 
 Hands are given as dealt (13 cards, or an ending with ``won:`` tricks already taken by declarer's side);
 the history is checked (turn order, following suit) and shown voids become constraints.
@@ -57,13 +59,14 @@ EXPECT = ExpectSyntax(
 )
 FIELDS = {
     "name", "kind", "to_play", "deal", "north", "east", "south", "west", "declarer", "contract", "vulnerable",
-    "scoring", "tricks", "won", "auction", "constraints", "played", "pairing", "source", "notes", "note",
+    "scoring", "tricks", "won", "auction", "constraints", "played", "pairing", "views", "source", "notes", "note",
     "description", "expect", "expert", "lead",
 }
 _CONSTRAINT_FIELDS = {"hcp", "lengths", "cards"}
 _CONTRACT = re.compile(r"^([1-7])(NT|N|S|H|D|C)(XX|X)?$", re.IGNORECASE)
 SCORINGS = ("duplicate", "tricks", "target")
 PAIRINGS = ("one-to-one", "product")
+VIEWS = ("revised", "fixed")
 SEAT_KEYS = ("north", "east", "south", "west")
 
 
@@ -95,6 +98,7 @@ class SeatProblem:
     lead: int  # who led the first trick of ``played`` (declarer's left-hand opponent in a whole hand)
     constraints: tuple[HandConstraint, ...]
     pairing: str = "one-to-one"
+    views: str = "revised"
     auction: str = ""
     expert: str = ""
     source: str = ""
@@ -424,12 +428,15 @@ def load(data: dict[str, Any], path: str = "<deal>") -> SeatProblem:
     pairing = data.get("pairing", "one-to-one")
     if pairing not in PAIRINGS:
         raise fail(path, "pairing", f"unknown pairing {shown(pairing)} ({', '.join(PAIRINGS)})")
+    views = data.get("views", "revised")
+    if views not in VIEWS:
+        raise fail(path, "views", f"unknown views {shown(views)} ({', '.join(VIEWS)})")
     expect = expect_field(data, path)
     check_expect(expect, path, EXPECT)
     problem = SeatProblem(
         name=name_field(data, path), dealt=dealt, history=tuple(played), to_play=to_play,  # type: ignore[arg-type]
         declarer=declarer, trump=trump, scoring=scoring, level=level, doubled=doubled, vulnerable=vulnerable,
-        target=target, won=won, lead=first_lead, constraints=tuple(cons), pairing=pairing,
+        target=target, won=won, lead=first_lead, constraints=tuple(cons), pairing=pairing, views=views,
         auction=str(data.get("auction", "")), expert=str(data.get("expert", "")),
         source=str(data.get("source", "")), file=path, expect=expect,
     )
