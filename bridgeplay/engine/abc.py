@@ -33,6 +33,7 @@ from numba import njit
 from bridgeplay.engine._numba import numba_without_scipy
 from bridgeplay.engine.dd import new_tt, new_work
 from bridgeplay.engine.dd import solve as _dd_solve
+from bridgeplay.engine.rules import _popcount as _pop
 
 numba_without_scipy()
 
@@ -48,15 +49,6 @@ MKW = 6  # words of a value memo key (a deal's four hands, the trick, the leader
 MEMO_LOG2 = 19
 ORDER_MIN = 14  # nodes with at least this many tricks left order their cards by da's double-dummy values
 ABC_TT_LOG2 = 19
-
-
-@njit(cache=True, inline="always")
-def _pop(x):
-    n = 0
-    while x:
-        x &= x - 1
-        n += 1
-    return n
 
 
 @njit(cache=True, inline="always")
@@ -147,26 +139,14 @@ def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, v
     seat = (leader + nt) & 3
     led = (tc[0] >> 4) if nt > 0 else -1
     legal = _legal(row[seat], led)
-    mask = MK.shape[0] - 1
-    h = np.uint64(0x9E3779B97F4A7C15)
-    for w in range(MKW):
-        h ^= np.uint64(key[w])
-        h *= np.uint64(0xBF58476D1CE4E5B9)
-        h ^= h >> np.uint64(31)
-    i = np.int64(h & np.uint64(mask))
-    if MV[i, 1] == 1:
-        same = True
-        for w in range(MKW):
-            if MK[i, w] != key[w]:
-                same = False
-                break
-        if same:
-            packed = MV[i, 0]
-            for c in range(63, -1, -1):
-                if (legal >> c) & 1:
-                    vals[c] = packed & 15
-                    packed >>= 4
-            return
+    i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
+    if MV[i, 1] == 1 and _same_key(MK, i, key):
+        packed = MV[i, 0]
+        for c in range(63, -1, -1):
+            if (legal >> c) & 1:
+                vals[c] = packed & 15
+                packed >>= 4
+        return
     _load(row, hands)
     for j in range(nt):
         psuit[j] = tc[j] >> 4
@@ -227,11 +207,19 @@ def _reps(H, lev, alive, seat, kids, table):
 @njit(cache=True)
 def _hash(key):
     h = np.uint64(0x9E3779B97F4A7C15)
-    for i in range(KEYW):
+    for i in range(key.shape[0]):
         h ^= np.uint64(key[i])
         h *= np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(31)
     return h
+
+
+@njit(cache=True, inline="always")
+def _same_key(T, i, key):
+    for w in range(key.shape[0]):
+        if T[i, w] != key[w]:
+            return False
+    return True
 
 
 @njit(cache=True)
@@ -239,16 +227,10 @@ def _probe(TK, TV, key, lohi):
     mask = TK.shape[0] - 1
     i = np.int64(_hash(key) & np.uint64(mask))
     for _ in range(4):
-        if TV[i, 2] == 1:
-            same = True
-            for w in range(KEYW):
-                if TK[i, w] != key[w]:
-                    same = False
-                    break
-            if same:
-                lohi[0] = TV[i, 0]
-                lohi[1] = TV[i, 1]
-                return
+        if TV[i, 2] == 1 and _same_key(TK, i, key):
+            lohi[0] = TV[i, 0]
+            lohi[1] = TV[i, 1]
+            return
         i = (i + 1) & mask
     lohi[0] = 0
     lohi[1] = 99
@@ -260,13 +242,7 @@ def _store(TK, TV, key, lo, hi):
     i0 = np.int64(_hash(key) & np.uint64(mask))
     i = i0
     for _ in range(4):
-        same = TV[i, 2] == 1
-        if same:
-            for w in range(KEYW):
-                if TK[i, w] != key[w]:
-                    same = False
-                    break
-        if same or TV[i, 2] == 0:
+        if TV[i, 2] == 0 or _same_key(TK, i, key):
             break
         i = (i + 1) & mask
     else:

@@ -46,6 +46,15 @@ def _opt(values, maximise):
     return max(xs) if maximise else min(xs)
 
 
+def roles(a_seat: int, declarer: int) -> tuple[int, int, int]:
+    """(dummy, B, C): B is declarer when A defends (C is A's partner); both defenders when A declares."""
+    dummy = (declarer + 2) % 4
+    others = [x for x in range(4) if x not in (a_seat, dummy)]
+    if a_seat == declarer:
+        return dummy, others[0], others[1]
+    return dummy, declarer, next(x for x in others if x != declarer)
+
+
 def evaluate(a_seat: int, declarer: int, trump: int, leader: int, trick: Sequence[tuple[int, int]],
              deals: Sequence[Sequence[int]], payoff: Sequence[float], m: int) -> tuple:
     """(a, b, c) at the child of the root where A (``a_seat``, to play) plays card ``m``.
@@ -53,13 +62,7 @@ def evaluate(a_seat: int, declarer: int, trump: int, leader: int, trick: Sequenc
     ``deals``: [da, db, dc], each four hands (ints, bit 16 * suit + rank) of the cards held now;
     ``payoff[t]``: A's side's score when it takes t tricks from now (current trick included).
     """
-    dummy = (declarer + 2) % 4
-    others = [x for x in range(4) if x not in (a_seat, dummy)]
-    if a_seat == declarer:
-        b_seat, c_seat = others
-    else:
-        b_seat = declarer
-        c_seat = next(x for x in others if x != declarer)
+    dummy, b_seat, c_seat = roles(a_seat, declarer)
     role = {a_seat: 0, b_seat: 1, c_seat: 2}
     role[dummy] = role[declarer]
     a_side = a_seat & 1

@@ -21,6 +21,8 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from tests.reference.abc_literal import _winner, roles
+
 SUIT = 0xFFFF
 
 
@@ -28,17 +30,6 @@ def _legal(hand: int, led: int) -> list[int]:
     if led >= 0 and hand & (SUIT << (16 * led)):
         hand &= SUIT << (16 * led)
     return [c for c in range(64) if hand >> c & 1]
-
-
-def _winner(trick, trump):
-    seat, best = trick[0]
-    for x, c in trick[1:]:
-        if (c >> 4) == (best >> 4):
-            if c > best:
-                seat, best = x, c
-        elif (c >> 4) == trump:
-            seat, best = x, c
-    return seat
 
 
 def _minimax(hands, trick, leader, trump, a_side, won, payoff):
@@ -88,13 +79,7 @@ def _revise(view, seat, c, led, viewer, dummy, revised):
 def evaluate(a_seat: int, declarer: int, trump: int, leader: int, trick: Sequence[tuple[int, int]],
              deals: Sequence[Sequence[int] | None], payoff: Sequence[float], m: int, revised: bool) -> float:
     """A's value ``a`` after A (``a_seat``, to play) plays ``m``; ``deals`` = [da, db, dc] (None: no view)."""
-    dummy = (declarer + 2) % 4
-    others = [x for x in range(4) if x not in (a_seat, dummy)]
-    if a_seat == declarer:
-        b_seat, c_seat = others
-    else:
-        b_seat = declarer
-        c_seat = next(x for x in others if x != declarer)
+    dummy, b_seat, c_seat = roles(a_seat, declarer)
     a_side = a_seat & 1
     viewer = {1: b_seat, 2: c_seat}
 
