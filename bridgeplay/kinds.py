@@ -154,7 +154,7 @@ DEAL = Kind(
     expect="bridgeplay.deal.expect",
     compare="bridgeplay.deal.compare_seat:compare",
     kernels=DEAL_KERNELS,
-    compile_seconds=40,
+    compile_seconds=60,
     default_time_limit=config.DEFAULT_DEAL_SECONDS,
 )
 
