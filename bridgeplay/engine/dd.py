@@ -84,7 +84,10 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 #   4 no partner entries in quick tricks, 8 no quick tricks, 16 no trump bounds, 32 exact table entries,
 #   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions),
 #   256 check every stored result on other small cards (ODEBUG + 5 counts failures), 512 no run closure
-WORK_SIZE = ODEBUG + 8
+# profile: OPROF + 4 tl + ply nodes; OPROF + 64 + 4 tl + ply children searched; OPROF + 128 + 16 ply + i
+# cut-offs by the i-th child searched (i = 15: later); OPROF + 192 + 4 tl + ply nodes without a cut-off
+OPROF = ODEBUG + 8
+WORK_SIZE = OPROF + 320  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
 
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
@@ -1093,6 +1096,7 @@ def _search(A, tt, trump, tl, ply, t, only):
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
     A[OPLY + ply] += 1
+    A[OPROF + 4 * tl + ply] += 1
     tb = OT + 16 * tl
     leader = A[tb + 8]
     p = (leader + ply) & 3
@@ -1201,6 +1205,7 @@ def _search(A, tt, trump, tl, ply, t, only):
         ch = _cut_context(A, tl, ply, p)
         _cut_bonus(A, tt, ch, p, d, n, 1000)
     _sort_moves(A, d, n)
+    A[OPROF + 256 + 4 * tl + ply] += 1
     val = np.int64(-1) if ns else np.int64(99)
     bm = -1
     u0 = np.int64(0)
@@ -1335,6 +1340,8 @@ def _search(A, tt, trump, tl, ply, t, only):
                 m3 |= bit
         if (r >= t) == ns:
             A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
+            A[OPROF + 64 + 4 * tl + ply] += tried + 1
+            A[OPROF + 128 + 16 * ply + min(tried, 15)] += 1
             val = r
             bm = mv
             u0 = m0
@@ -1377,6 +1384,8 @@ def _search(A, tt, trump, tl, ply, t, only):
                 lw3 = lo_
     if bm < 0:
         A[OPLY + 12 + ply] += 1
+        A[OPROF + 64 + 4 * tl + ply] += tried + 1
+        A[OPROF + 192 + 4 * tl + ply] += 1
     A[rd] = u0
     A[rd + 1] = u1
     A[rd + 2] = u2
