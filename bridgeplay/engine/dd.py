@@ -1070,6 +1070,26 @@ def _cut_bonus(A, tt, h, p, d, n, bonus):
 
 
 @njit(cache=True)
+def _cut_move(A, tt, h, p, ls):
+    """The cached cut-off card of context h as a generated move (its run's lowest card), if p may
+    play it now (it holds the card, of the suit led ``ls`` unless void there); else -1."""
+    slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
+    if tt[slot] != h:
+        return np.int64(-1)
+    cm = tt[slot + 1]
+    cs = cm >> 4
+    cb = cm & 15
+    x = A[OH + 4 * p + cs]
+    if not (x >> cb) & 1:
+        return np.int64(-1)
+    if cs != ls and A[OH + 4 * p + ls] != 0:
+        return np.int64(-1)
+    while cb > 0 and (x >> (cb - 1)) & 1:
+        cb -= 1
+    return (cs << 4) | cb
+
+
+@njit(cache=True)
 def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
@@ -1109,6 +1129,7 @@ def _search(A, tt, trump, tl, ply, t, only):
     c1 = np.int64(0)
     c2 = np.int64(0)
     c3 = np.int64(0)
+    lazy = np.int64(-1)
     if ply == 0:
         if trump < 4 and A[OC + trump] == 0:
             # no trumps left: a no-trump position (its table entries then serve every strain)
@@ -1201,10 +1222,17 @@ def _search(A, tt, trump, tl, ply, t, only):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 return t if ns else t - 1
-        n = _gen_follow(A, trump, tl, ply, p, d)
         ch = _cut_context(A, tl, ply, p)
-        _cut_bonus(A, tt, ch, p, d, n, 1000)
-    _sort_moves(A, d, n)
+        lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
+        if lazy >= 0:
+            # the cached cut-off card first, alone: the other cards are generated and ordered only
+            # if it fails (most follower nodes cut off at once: bridge-solver's lazy ordering)
+            A[OM + 16 * d] = lazy
+            n = 1
+        else:
+            n = _gen_follow(A, trump, tl, ply, p, d)
+    if lazy < 0:
+        _sort_moves(A, d, n)
     A[OPROF + 256 + 4 * tl + ply] += 1
     val = np.int64(-1) if ns else np.int64(99)
     bm = -1
@@ -1219,7 +1247,25 @@ def _search(A, tt, trump, tl, ply, t, only):
     lw2 = 0
     lw3 = 0
     tried = -1
-    for i in range(n):
+    i = -1
+    while True:
+        i += 1
+        if i >= n:
+            if lazy < 0:
+                break
+            # the cached card failed: now the others, in order, without it
+            n = _gen_follow(A, trump, tl, ply, p, d)
+            _sort_moves(A, d, n)
+            j = 0
+            while j < n and A[mb + j] != lazy:
+                j += 1
+            for k in range(j, n - 1):
+                A[mb + k] = A[mb + k + 1]
+            if j < n:
+                n -= 1
+            lazy = -1
+            i = -1
+            continue
         mv = A[mb + i]
         if only >= 0 and mv != only:
             continue
