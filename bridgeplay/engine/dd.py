@@ -86,8 +86,9 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 #   256 check every stored result on other small cards (ODEBUG + 5 counts failures), 512 no run closure
 # profile: OPROF + 4 tl + ply nodes; OPROF + 64 + 4 tl + ply children searched; OPROF + 128 + 16 ply + i
 # cut-offs by the i-th child searched (i = 15: later); OPROF + 192 + 4 tl + ply nodes without a cut-off
-OPROF = ODEBUG + 8
-WORK_SIZE = OPROF + 320  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
+OPROF = ODEBUG + 8  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
+ODS = OPROF + 320  # debugging scratch: the position (20), its relevant sets (4), owners of a suit's cards (16)
+WORK_SIZE = ODS + 40
 
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
@@ -129,7 +130,7 @@ def new_tt(
 
 @njit(cache=True)
 def _small_tt():
-    """A small fresh table (the debugging re-checks' exact searches)."""
+    """A small table for the debugging re-checks' exact searches (emptied before each, :func:`clear_dtt`)."""
     cut = TT_HEAD + 3 * 4096 + BLOCK * 4096
     tt = np.zeros(cut + 2 * 1024, dtype=np.int64)
     tt[0] = 12
@@ -138,6 +139,21 @@ def _small_tt():
     tt[5] = cut
     tt[6] = 10
     return tt
+
+
+@njit(cache=True, _nrt=False)
+def clear_dtt(tt):
+    """:func:`clear_tt` inside the search."""
+    tt[3] += 1
+    tt[2] = 0
+
+
+@njit(cache=True)
+def _debug_tt(A):
+    """The table of the debugging re-checks (see ODEBUG): a small one when they are on, else a stub."""
+    if A[ODEBUG] & (64 | 256):
+        return _small_tt()
+    return np.zeros(1, dtype=np.int64)
 
 
 def clear_tt(tt: np.ndarray) -> None:
@@ -158,7 +174,7 @@ def new_work() -> np.ndarray:
 
 # --------------------------------------------------------------------------------------------
 # keys
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _len_key(A, trump, leader, tl):
     """Suit-length pattern (hands x suits 0..2; suit 3 follows from tl) + tl + leader + trumps."""
     k = np.int64(tl) | (np.int64(leader) << 4) | (np.int64(trump) << 6)
@@ -168,14 +184,14 @@ def _len_key(A, trump, leader, tl):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _owner_code(A, s):
     """2-bit owner of every card in play in suit s, packed bit b at bits 2b, 2b+1 (N 0, E 1, S 2, W 3)."""
     w = A[OH + 12 + s]
     return A[OSPREAD + (A[OH + 4 + s] | w)] | (A[OSPREAD + (A[OH + 8 + s] | w)] << 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_mask(cnt, rel):
     """(mask over the 2-bit owner code of a suit of cnt cards covering its top cards down to the
     lowest relevant bit, how many cards that is)."""
@@ -187,7 +203,7 @@ def _top_mask(cnt, rel):
     return ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * low)) - 1), np.int64(cnt - low)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hash(k):
     x = k ^ ((k >> 33) & 0x7FFFFFFF)
     x *= np.int64(-49064778989728563)
@@ -197,7 +213,7 @@ def _hash(k):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _head_find(tt, key):
     """Head slot holding key (>= 0), or -1 - free slot, or -(1 << 40) when the probe run is full."""
     mask = (np.int64(1) << tt[0]) - 1
@@ -213,7 +229,7 @@ def _head_find(tt, key):
     return -(np.int64(1) << 40)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     """Look a position up.  Returns (status, best move, bound): status 1 = NS >= bound >= t proven,
     2 = NS <= bound < t proven (the matching entry's top cards are then written as the relevant set
@@ -250,7 +266,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     return 0, best, np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     """Store a bound for the position's top cards down to the relevant ones (a pattern); a stored
     entry of the same pattern takes the new bound too.  (Keeping patterns general-first, as
@@ -320,7 +336,7 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
 
 # --------------------------------------------------------------------------------------------
 # bounds
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _winners(A, trump, x, y, cb, rb):
     """Top winners hand ``x`` (partner ``y``) can cash, per suit: tricks at A[cb + s], the top
     cards they need at A[rb + s].
@@ -366,7 +382,7 @@ def _winners(A, trump, x, y, cb, rb):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q, c):
     """Tricks the cashing plan guarantees (-1 if its conditions fail): leader's winners, then,
     with_q, across to partner in suit c and partner's winners."""
@@ -392,7 +408,7 @@ def _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q, c):
     return p_tr + p_side + q_tr + q_side
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _quick_tricks(A, trump, p, tl, need):
     """Does the leader ``p``'s side surely take ``need`` tricks by cashing top winners: p's own,
     then (with an entry: a suit where partner holds the top card and p a card) partner's?
@@ -485,7 +501,7 @@ def _quick_tricks(A, trump, p, tl, need):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qt_second_hand(A, trump, tl, p, rd):
     """Second hand's side's sure tricks from here: this trick, when it holds the card that beats the
     lead and third hand (who cannot ruff) or can ruff while third hand must follow; in no trumps
@@ -536,7 +552,7 @@ def _qt_second_hand(A, trump, tl, p, rd):
     return qt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_trump_run(A, trump):
     """(seat, k): the seat holding the top trump and the tricks its side's top trumps surely take:
     the top trumps in a row held by either hand of the side, at most the longer hand's trumps
@@ -555,7 +571,7 @@ def _top_trump_run(A, trump):
     return -1, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _last_trick(A, leader, trump, rd):
     """One card in each hand: does North-South win the last trick?  Writes the relevant set."""
     ws = -1
@@ -591,7 +607,7 @@ def _last_trick(A, leader, trump, rd):
 
 # --------------------------------------------------------------------------------------------
 # move generation and ordering
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _owner(A, s, b):
     """Seat holding packed bit b of suit s (-1 if none: on the table or b < 0)."""
     if b < 0:
@@ -603,7 +619,7 @@ def _owner(A, s, b):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _run_top(x, b):
     """Highest bit of the run of consecutive bits of x starting at bit b."""
     while (x >> (b + 1)) & 1:
@@ -611,7 +627,7 @@ def _run_top(x, b):
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_lead(A, trump, p, d, best, killer, tl):
     """Leads of ``p`` (one per run of equivalent cards), weighted: cash or set up winners, lead
     through strength, prefer suits where the opponents have few cards (a smaller tree); the
@@ -790,7 +806,7 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
     """Discarding from suit s: the longer the better; not from Kx, not a stiff top card."""
     ln = A[OPOP + (A[OH + 4 * p + s])]
@@ -803,7 +819,7 @@ def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_follow(A, trump, tl, ply, p, d):
     """Cards of the player in second, third or fourth seat, weighted: second hand low, third hand
     high enough, fourth hand wins cheaply; ruff when it wins, discard from long suits."""
@@ -1023,7 +1039,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cut_context(A, tl, ply, p):
     """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
     hb = OH + 4 * p
@@ -1049,7 +1065,7 @@ def _cut_context(A, tl, ply, p):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cut_bonus(A, tt, h, p, d, n, bonus):
     """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
     slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
@@ -1069,7 +1085,7 @@ def _cut_bonus(A, tt, h, p, d, n, bonus):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cut_move(A, tt, h, p, ls):
     """The cached cut-off card of context h as a generated move (its run's lowest card), if p may
     play it now (it holds the card, of the suit led ``ls`` unless void there); else -1."""
@@ -1089,7 +1105,7 @@ def _cut_move(A, tt, h, p, ls):
     return (cs << 4) | cb
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
@@ -1107,8 +1123,8 @@ def _sort_moves(A, d, n):
 
 # --------------------------------------------------------------------------------------------
 # the search
-@njit(cache=True)
-def _search(A, tt, trump, tl, ply, t, only):
+@njit(cache=True, _nrt=False)
+def _search(A, tt, dtt, trump, tl, ply, t, only):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
 
     Fail-soft: returns v with North-South >= v proven when v >= t, <= v proven when v < t (so a
@@ -1206,8 +1222,8 @@ def _search(A, tt, trump, tl, ply, t, only):
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
-                tt2 = _small_tt()
-                r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
+                clear_dtt(dtt)
+                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = saved
                 if (r2 >= t) != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
@@ -1317,7 +1333,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                     A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
                 A[OC + cs] -= 1
             A[tb - 16 + 8] = winner
-            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
+            r = _search(A, tt, dtt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
             for k in range(20):
                 A[OH + k] = A[sb + k]
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
@@ -1360,7 +1376,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                 else:
                     m3 |= wbit
         else:
-            r = _search(A, tt, trump, tl, ply + 1, t, np.int64(-1))
+            r = _search(A, tt, dtt, trump, tl, ply + 1, t, np.int64(-1))
             cd = rd + 4
             m0 = A[cd]
             m1 = A[cd + 1]
@@ -1442,57 +1458,61 @@ def _search(A, tt, trump, tl, ply, t, only):
                 A[rd + s] = (np.int64(1) << A[OC + s]) - 1
         if A[ODEBUG] & 256:
             # debugging: the result must hold whatever the cards below the relevant ones
-            saved = np.zeros(20, dtype=np.int64)
+            # (the scratch at ODS is this node's alone: the exact searches below do not debug)
             for k in range(20):
-                saved[k] = A[OH + k]
-            rels = np.zeros(4, dtype=np.int64)
+                A[ODS + k] = A[OH + k]
             for k in range(4):
-                rels[k] = A[rd + k]
+                A[ODS + 20 + k] = A[rd + k]
             flags = A[ODEBUG]
             for _ in range(3):
-                _shuffle_below(A, saved, rels)
+                _shuffle_below(A)
                 A[ODEBUG] = 32 | 15
-                tt2 = _small_tt()
-                r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
+                clear_dtt(dtt)
+                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = flags
                 if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
                 for k in range(20):
-                    A[OH + k] = saved[k]
+                    A[OH + k] = A[ODS + k]
                 for k in range(4):
-                    A[rd + k] = rels[k]
+                    A[rd + k] = A[ODS + 20 + k]
         _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, bm)
         A[OST + 2] += 1
     return val
 
 
-@njit(cache=True)
-def _shuffle_below(A, saved, rels):
+@njit(cache=True, _nrt=False)
+def _shuffle_below(A):
     """Debugging: deal the cards below the relevant ones (per suit) afresh between the hands that
-    hold them, keeping every suit length (``saved`` holds the position, ``rels`` the relevant sets)."""
+    hold them, keeping every suit length (the position is saved at ODS, the relevant sets at ODS + 20;
+    the owners of a suit's low cards, shuffled in place, at ODS + 24)."""
+    ow = ODS + 24
     for s in range(4):
-        rel = rels[s]
+        rel = A[ODS + 20 + s]
         low = A[OC + s]
         if rel != 0:
             low = 0
             while not (rel >> low) & 1:
                 low += 1
-        owners = np.zeros(16, dtype=np.int64)
         for b in range(low):
             for x in range(4):
-                if (saved[4 * x + s] >> b) & 1:
-                    owners[b] = x
-        perm = np.random.permutation(low)
+                if (A[ODS + 4 * x + s] >> b) & 1:
+                    A[ow + b] = x
+        for b in range(low - 1, 0, -1):  # Fisher-Yates
+            j = np.random.randint(0, b + 1)
+            tmp = A[ow + b]
+            A[ow + b] = A[ow + j]
+            A[ow + j] = tmp
         for x in range(4):
-            m = saved[4 * x + s] & ~((np.int64(1) << low) - 1)
+            m = A[ODS + 4 * x + s] & ~((np.int64(1) << low) - 1)
             for b in range(low):
-                if owners[perm[b]] == x:
+                if A[ow + b] == x:
                     m |= np.int64(1) << b
             A[OH + 4 * x + s] = m
 
 
-@njit(cache=True)
-def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
+@njit(cache=True, _nrt=False)
+def _mtd(A, tt, dtt, trump, tl, ply, only, lo, hi, guess):
     """North-South's tricks (within [lo, hi]) by null-window searches stepping from ``guess``."""
     while lo < hi:
         t = guess
@@ -1500,7 +1520,7 @@ def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
             t = lo + 1
         if t > hi:
             t = hi
-        v = _search(A, tt, trump, tl, ply, t, only)
+        v = _search(A, tt, dtt, trump, tl, ply, t, only)
         if v >= t:
             lo = min(v, hi)
             guess = lo + 1
@@ -1553,7 +1573,7 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if guess < 0 or guess > tl:
         guess = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
+    return _mtd(A, tt, _debug_tt(A), trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
 
 
 @njit(cache=True)
@@ -1621,7 +1641,8 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     else:
         n = _gen_follow(A, trump, tl, ply, p, d)
     moves = A[OM + 16 * d: OM + 16 * d + n].copy()
-    best = _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
+    dtt = _debug_tt(A)
+    best = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
     for i in range(n):
         mv = moves[i]
@@ -1629,10 +1650,10 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
         b = mv & 15
         # this card's value in North-South tricks, bounded by the position's value
         if ns:
-            v = _mtd(A, tt, trump, tl, ply, mv, np.int64(0), best, best)
+            v = _mtd(A, tt, dtt, trump, tl, ply, mv, np.int64(0), best, best)
             val = v
         else:
-            v = _mtd(A, tt, trump, tl, ply, mv, best, tl, best)
+            v = _mtd(A, tt, dtt, trump, tl, ply, mv, best, tl, best)
             val = tl - v
         # every card of the run (equivalent cards) gets the value
         x = A[OH + 4 * p + s]
