@@ -102,11 +102,13 @@ BLOCK = 2 + ENTRY * BLOCK_ENTRIES  # block: next block, count, entries
 # bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
 DEFAULT_TT_LOG2 = 18
 MAX_PROBE = 16
-# The cut-off card cache (bridge-solver's): after the pool, 2**log2 slots of (context hash, move): the
+# The cut-off card cache (bridge-solver's): after the pool, 2**log2 one-word slots (the context hash's bits
+# 16.. to check, the move in the low byte; 0 = empty), indexed by the hash's low bits: the
 # card that last cut off in the same context -- the leader's hand; a follower's holding in the suit
 # led with the card winning the trick; a discarder's hand with the card winning the trick.  A hint
 # for move ordering only: a collision costs time, never a wrong result.
-DEFAULT_CUT_LOG2 = 16
+DEFAULT_CUT_LOG2 = 15  # 256 KB: fits a core's L2 (1 MB of slots cost more in cache misses than the hints saved)
+CUT_CHECK = ~np.int64(0xFFFF)
 
 
 def new_tt(
@@ -119,7 +121,7 @@ def new_tt(
     cut = TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
-    tt = np.zeros(cut + 2 * (1 << cut_log2), dtype=np.int64)
+    tt = np.zeros(cut + (1 << cut_log2), dtype=np.int64)
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
@@ -132,7 +134,7 @@ def new_tt(
 def _small_tt():
     """A small table for the debugging re-checks' exact searches (emptied before each, :func:`clear_dtt`)."""
     cut = TT_HEAD + 3 * 4096 + BLOCK * 4096
-    tt = np.zeros(cut + 2 * 1024, dtype=np.int64)
+    tt = np.zeros(cut + 1024, dtype=np.int64)
     tt[0] = 12
     tt[1] = 4096
     tt[3] = 1
@@ -1068,10 +1070,10 @@ def _cut_context(A, tl, ply, p):
 @njit(cache=True, _nrt=False)
 def _cut_bonus(A, tt, h, p, d, n, bonus):
     """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
-    slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
-    if tt[slot] != h:
+    e = tt[tt[5] + (h & ((np.int64(1) << tt[6]) - 1))]
+    if (e ^ h) & CUT_CHECK != 0 or e == 0:
         return
-    cm = tt[slot + 1]
+    cm = e & 0xFF
     cs = cm >> 4
     cb = cm & 15
     mb = OM + 16 * d
@@ -1089,10 +1091,10 @@ def _cut_bonus(A, tt, h, p, d, n, bonus):
 def _cut_move(A, tt, h, p, ls):
     """The cached cut-off card of context h as a generated move (its run's lowest card), if p may
     play it now (it holds the card, of the suit led ``ls`` unless void there); else -1."""
-    slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
-    if tt[slot] != h:
+    e = tt[tt[5] + (h & ((np.int64(1) << tt[6]) - 1))]
+    if (e ^ h) & CUT_CHECK != 0 or e == 0:
         return np.int64(-1)
-    cm = tt[slot + 1]
+    cm = e & 0xFF
     cs = cm >> 4
     cb = cm & 15
     x = A[OH + 4 * p + cs]
@@ -1411,9 +1413,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             u2 = m2
             u3 = m3
             A[OK + d] = mv
-            slot = tt[5] + 2 * (ch & ((np.int64(1) << tt[6]) - 1))
-            tt[slot] = ch
-            tt[slot + 1] = mv
+            tt[tt[5] + (ch & ((np.int64(1) << tt[6]) - 1))] = (ch & CUT_CHECK) | mv
             break
         if ns:
             if r > val:
