@@ -34,7 +34,7 @@ def test_json_table_equals_dds(deal: Deal) -> None:
     r = run(deal.pbn(), "--json")
     assert r.exit_code == 0, r.output
     out = json.loads(r.output)
-    assert set(out) == {"deal", "table"}
+    assert set(out) == {"deal", "table", "par"}
     assert Deal.from_pbn(out["deal"]) == deal
     assert out["table"] == dds_table(deal)
     assert list(out["table"]) == ["C", "D", "H", "S", "NT"]
@@ -149,3 +149,64 @@ def test_missing_file_exits_2(tmp_path: Path) -> None:
     path = str(tmp_path / "nope.yaml")
     r = run(path)
     assert r.exit_code == 2 and path in r.stderr and "no such file" in r.stderr
+
+
+# ---- par of one deal (--dealer, --vul) ----------------------------------------------------------------
+N_PAR_DEALS = 200  # seeded deals whose par the command gives as endplay does (all but the first few slow)
+N_PAR_DEALS_FAST = 3
+PAR_VUL = ("None", "NS", "EW", "All")
+
+
+def _par_params() -> list:
+    return [pytest.param(i, marks=pytest.mark.slow) if i >= N_PAR_DEALS_FAST else i for i in range(N_PAR_DEALS)]
+
+
+@pytest.mark.parametrize("seed", _par_params())
+def test_one_deal_par_equals_endplay(seed: int) -> None:
+    """`bridgeplay dd DEAL --dealer D --vul V --json` prints endplay's par for a seeded dealer and
+    vulnerability: the score endplay.dds.par gives from the deal, and the contracts endplay gives from
+    DDS's table (or DDS's DealerPar text where DDS 2.9 leaves a same-strain sacrifice unmarked, see
+    test_par.assert_par_as_dds)."""
+    from endplay.dds import par as endplay_par
+    from endplay.types import Deal as EDeal
+    from endplay.types import Player, Vul
+    from test_par import assert_par_as_dds
+
+    rng = random.Random(70_000 + seed)
+    deal = random_deal(rng)
+    dealer, vul = rng.randrange(4), PAR_VUL[rng.randrange(4)]
+    r = run(deal.pbn(), "--dealer", "NESW"[dealer], "--vul", vul, "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.output)
+    assert out["table"] == dds_table(deal)
+    expected = assert_par_as_dds(dds_table(deal), dealer, vul)
+    assert out["par"] == {"score": expected.score, "contracts": [str(c) for c in expected.contracts],
+                          "dealer": "NESW"[dealer], "vulnerable": vul, "assumed": []}
+    e_vul = {"None": Vul.none, "NS": Vul.ns, "EW": Vul.ew, "All": Vul.both}[vul]
+    assert out["par"]["score"] == endplay_par(EDeal(deal.pbn()), e_vul, Player(dealer)).score
+
+
+def test_one_deal_par_says_what_it_assumed() -> None:
+    r = run(DEAL, "--json")
+    assert r.exit_code == 0, r.output
+    par = json.loads(r.output)["par"]
+    assert (par["dealer"], par["vulnerable"], par["assumed"]) == ("N", "None", ["dealer", "vulnerable"])
+    r = run(DEAL, "--vul", "ns")
+    assert r.exit_code == 0, r.output
+    assert "Dealer North" in r.output and "Vulnerable N-S" in r.output and "dealer assumed" in r.output
+    assert "Par: NS" in r.output
+    r = run(DEAL, "--dealer", "E", "--vul", "All")
+    assert "assumed" not in r.output and "Dealer East" in r.output
+
+
+@pytest.mark.parametrize("args, where", [(["--dealer", "X"], "--dealer"), (["--vul", "red"], "--vul")])
+def test_bad_par_options_exit_2(args: list[str], where: str) -> None:
+    r = run(DEAL, *args)
+    assert r.exit_code == 2
+    assert r.output.strip().count("\n") == 0 and where in r.output
+
+
+def test_par_options_are_refused_for_a_file_of_boards(tmp_path: Path) -> None:
+    path = write(tmp_path, '[Board "1"]\n[Deal "' + DEAL + '"]\n', "club.pbn")
+    r = run(path, "--dealer", "E")
+    assert r.exit_code == 2 and "--dealer" in r.output

@@ -78,7 +78,8 @@ def test_compare_json(args: list[str], monkeypatch: pytest.MonkeyPatch) -> None:
 DEAL = "N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876"
 
 
-@pytest.mark.parametrize("extra", [[], ["--leader", "W", "--trumps", "S"], ["--leader", "S", "--played", "H2"]])
+@pytest.mark.parametrize("extra", [[], ["--leader", "W", "--trumps", "S"], ["--leader", "S", "--played", "H2"],
+                                   ["--dealer", "W", "--vul", "EW"]])
 def test_dd_json(extra: list[str]) -> None:
     r = run("dd", DEAL, *extra, "--json")
     assert r.exit_code == 0, r.output

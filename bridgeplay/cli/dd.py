@@ -64,17 +64,24 @@ def _parse_played(text: str | None) -> list[Card]:
                    "OptimumScore and OptimumResultTable tags (written atomically, when every board is done).")
 @click.option("--jobs", "-j", type=click.IntRange(1, 512), default=None,
               help="A PBN or LIN file: boards solved in this many processes at once (default: all cores).")
+@click.option("--dealer", default=None, metavar="SEAT",
+              help="One deal: the dealer, for par (N, E, S, W; default N, said as assumed).")
+@click.option("--vul", default=None, metavar="VUL",
+              help="One deal: who is vulnerable, for par (None, NS, EW or All; default None, said as assumed).")
 @json_option
 def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played: str | None,
-               write_pbn: str | None, jobs: int | None, as_json: bool) -> None:
+               write_pbn: str | None, jobs: int | None, dealer: str | None, vul: str | None,
+               as_json: bool) -> None:
     """Double-dummy analysis of DEAL_OR_FILE: a PBN deal ("N:AKQ.JT9.876.5432 ..."), a kind: deal
     YAML file (deal: or north/east/south/west), or a hand-record file of boards (FILE.pbn, PBN 2.1; FILE.lin,
-    BBO's LIN).  Prints the deal and the tricks declarer takes in each strain from each seat; with --leader
-    (and --trumps, --played), the value of every card the player to move holds: the tricks its side then
-    takes from this trick on.  For a file of boards: each board's diagram (with high-card points), dealer
-    and vulnerability, its table and its par contract(s) and score (from North-South's side, as DDS gives
-    it); --json prints one line per board.  A malformed board is reported on one line (its number and the
-    field), the others are still solved, and the exit status is 2 at the end.
+    BBO's LIN).  Prints the deal and the tricks declarer takes in each strain from each seat, and par; with
+    --leader (and --trumps, --played), the value of every card the player to move holds: the tricks its side
+    then takes from this trick on.  One deal's par needs the dealer and the vulnerability: --dealer and
+    --vul, else dealer North and nobody vulnerable, which the output says were assumed.  For a file of
+    boards: each board's diagram (with high-card points), dealer and vulnerability, its table and its par
+    contract(s) and score (from North-South's side, as DDS gives it); --json prints one line per board.  A
+    malformed board is reported on one line (its number and the field), the others are still solved, and
+    the exit status is 2 at the end.
 
     Example: bridgeplay dd club.pbn --write-pbn club-dd.pbn --jobs 2
     """
@@ -82,6 +89,9 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
         for option, value in (("--leader", leader), ("--trumps", trumps), ("--played", played)):
             if value is not None:
                 raise BadInput(f"{option}: asks about one position of one deal, not a file of boards")
+        for option, value in (("--dealer", dealer), ("--vul", vul)):
+            if value is not None:
+                raise BadInput(f"{option}: a file of boards gives each board's own (or the usual rotation's)")
         records_command(deal_or_file, as_json, write_pbn, jobs)
         return
     if write_pbn is not None:
@@ -89,8 +99,19 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
     if jobs is not None:
         raise BadInput("--jobs: solves the boards of a .pbn or .lin file in parallel; one deal is one job")
     from bridgeplay.deal.doubledummy import STRAIN_KEYS, DDError, card_values, dd_table, validate_position
+    from bridgeplay.deal.par import par as par_of
+    from bridgeplay.deal.par import parse_vulnerability
     from bridgeplay.engine import cache
 
+    assumed = [name for name, value in (("dealer", dealer), ("vulnerable", vul)) if value is None]
+    try:
+        par_dealer = parse_seat(dealer if dealer is not None else "N")
+    except CardError:
+        raise BadInput(f"--dealer: unknown seat {dealer!r} (N, E, S or W)") from None
+    try:
+        par_vul = parse_vulnerability(vul if vul is not None else "None")
+    except CardError:
+        raise BadInput(f"--vul: unknown vulnerability {vul!r} (None, NS, EW or All)") from None
     deal = load_deal(deal_or_file)
     position = leader is not None or trumps is not None or played is not None
     if position and leader is None:
@@ -117,22 +138,26 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
             raise BadInput(f"--played: {exc}") from None
     compile_kernels(cache.DD_KERNELS, 10, quiet=as_json)
     table = dd_table(deal)
+    par = par_of(table, par_dealer, par_vul)
     to_play = SEAT_LETTERS[(lead + len(cards)) % 4]
     if as_json:
-        out: dict[str, Any] = {"deal": deal.pbn(), "table": table}
+        out: dict[str, Any] = {"deal": deal.pbn(), "table": table,
+                               "par": {"score": par.score, "contracts": [str(c) for c in par.contracts],
+                                       "dealer": SEAT_LETTERS[par_dealer], "vulnerable": par_vul,
+                                       "assumed": assumed}}
         if values is not None:
             out["position"] = {"leader": SEAT_LETTERS[lead], "trumps": STRAIN_KEYS[strain],
                                "played": [str(c) for c in cards], "to_play": to_play}
             out["cards"] = {str(c): v for c, v in values.items()}
         click.echo(json.dumps(out))
         return
-    from bridgeplay.report.dd import card_values_view, render_dd
+    from bridgeplay.report.dd import card_values_view, par_view, render_dd
 
     view = None
     if values is not None:
         side = "North-South" if to_play in "NS" else "East-West"
         view = card_values_view(values, to_play, side, STRAIN_KEYS[strain], cards)
-    render_dd(console(), deal, table, view)
+    render_dd(console(), deal, table, view, par_view(par, par_dealer, par_vul, assumed))
 
 
 def records_command(path: str, as_json: bool, write_pbn: str | None, jobs: int | None) -> None:

@@ -31,7 +31,10 @@ re-check every table cut-off and every stored result by exact searches (see the 
 Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
 second hand low, third hand high enough, fourth hand cheapest winner, ruff when it pays,
 discard from length), the table's best move, a killer move per depth for leads, and a cut-off
-card cache (bridge-solver's) for every seat: the card that last cut off in the same context.
+card cache (bridge-solver's) for every seat: the card that last cut off in the same context.  A
+follower tries that card first, before its other cards are even generated (most follower nodes cut
+off with it: bridge-solver's lazy ordering; for leads the cached card is only a bonus, as trying it
+first measured more nodes).
 Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to
 partner), a side's sure trump tricks (its two hands' top trumps together, at most the longer
 holding), the opponents' sure tricks when they top every suit the leader holds and the
@@ -42,6 +45,12 @@ its own result fails, the lower cards of its suit are skipped.
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
 invalidated when a kernel it calls in another module changes.
+
+No reference counting: the search and its helpers are compiled with ``_nrt=False``.  They only read
+and write the arrays they are given, and with numba's runtime on every call passing ``A`` and ``tt``
+paid atomic increments and decrements of their reference counts (a quarter of the samples under
+``perf``).  Such a kernel cannot allocate: the debugging re-checks use scratch at ``ODS`` in the work
+array and a table ``dtt`` that the entry kernels make (a stub unless a re-check is switched on).
 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
@@ -84,7 +93,11 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 #   4 no partner entries in quick tricks, 8 no quick tricks, 16 no trump bounds, 32 exact table entries,
 #   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions),
 #   256 check every stored result on other small cards (ODEBUG + 5 counts failures), 512 no run closure
-WORK_SIZE = ODEBUG + 8
+# profile: OPROF + 4 tl + ply nodes; OPROF + 64 + 4 tl + ply children searched; OPROF + 128 + 16 ply + i
+# cut-offs by the i-th child searched (i = 15: later); OPROF + 192 + 4 tl + ply nodes without a cut-off
+OPROF = ODEBUG + 8  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
+ODS = OPROF + 320  # debugging scratch: the position (20), its relevant sets (4), owners of a suit's cards (16)
+WORK_SIZE = ODS + 40
 
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
@@ -98,11 +111,13 @@ BLOCK = 2 + ENTRY * BLOCK_ENTRIES  # block: next block, count, entries
 # bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
 DEFAULT_TT_LOG2 = 18
 MAX_PROBE = 16
-# The cut-off card cache (bridge-solver's): after the pool, 2**log2 slots of (context hash, move): the
+# The cut-off card cache (bridge-solver's): after the pool, 2**log2 one-word slots (the context hash's bits
+# 16.. to check, the move in the low byte; 0 = empty), indexed by the hash's low bits: the
 # card that last cut off in the same context -- the leader's hand; a follower's holding in the suit
 # led with the card winning the trick; a discarder's hand with the card winning the trick.  A hint
 # for move ordering only: a collision costs time, never a wrong result.
-DEFAULT_CUT_LOG2 = 16
+DEFAULT_CUT_LOG2 = 15  # 256 KB: fits a core's L2 (1 MB of slots cost more in cache misses than the hints saved)
+CUT_CHECK = ~np.int64(0xFFFF)
 
 
 def new_tt(
@@ -115,7 +130,7 @@ def new_tt(
     cut = TT_HEAD + 3 * (1 << log2_heads) + BLOCK * blocks
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
-    tt = np.zeros(cut + 2 * (1 << cut_log2), dtype=np.int64)
+    tt = np.zeros(cut + (1 << cut_log2), dtype=np.int64)
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
@@ -126,15 +141,30 @@ def new_tt(
 
 @njit(cache=True)
 def _small_tt():
-    """A small fresh table (the debugging re-checks' exact searches)."""
+    """A small table for the debugging re-checks' exact searches (emptied before each, :func:`clear_dtt`)."""
     cut = TT_HEAD + 3 * 4096 + BLOCK * 4096
-    tt = np.zeros(cut + 2 * 1024, dtype=np.int64)
+    tt = np.zeros(cut + 1024, dtype=np.int64)
     tt[0] = 12
     tt[1] = 4096
     tt[3] = 1
     tt[5] = cut
     tt[6] = 10
     return tt
+
+
+@njit(cache=True, _nrt=False)
+def clear_dtt(tt):
+    """:func:`clear_tt` inside the search."""
+    tt[3] += 1
+    tt[2] = 0
+
+
+@njit(cache=True)
+def _debug_tt(A):
+    """The table of the debugging re-checks (see ODEBUG): a small one when they are on, else a stub."""
+    if A[ODEBUG] & (64 | 256):
+        return _small_tt()
+    return np.zeros(1, dtype=np.int64)
 
 
 def clear_tt(tt: np.ndarray) -> None:
@@ -155,7 +185,7 @@ def new_work() -> np.ndarray:
 
 # --------------------------------------------------------------------------------------------
 # keys
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _len_key(A, trump, leader, tl):
     """Suit-length pattern (hands x suits 0..2; suit 3 follows from tl) + tl + leader + trumps."""
     k = np.int64(tl) | (np.int64(leader) << 4) | (np.int64(trump) << 6)
@@ -165,14 +195,14 @@ def _len_key(A, trump, leader, tl):
     return k
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _owner_code(A, s):
     """2-bit owner of every card in play in suit s, packed bit b at bits 2b, 2b+1 (N 0, E 1, S 2, W 3)."""
     w = A[OH + 12 + s]
     return A[OSPREAD + (A[OH + 4 + s] | w)] | (A[OSPREAD + (A[OH + 8 + s] | w)] << 1)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_mask(cnt, rel):
     """(mask over the 2-bit owner code of a suit of cnt cards covering its top cards down to the
     lowest relevant bit, how many cards that is)."""
@@ -184,7 +214,7 @@ def _top_mask(cnt, rel):
     return ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * low)) - 1), np.int64(cnt - low)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hash(k):
     x = k ^ ((k >> 33) & 0x7FFFFFFF)
     x *= np.int64(-49064778989728563)
@@ -194,7 +224,7 @@ def _hash(k):
     return x
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _head_find(tt, key):
     """Head slot holding key (>= 0), or -1 - free slot, or -(1 << 40) when the probe run is full."""
     mask = (np.int64(1) << tt[0]) - 1
@@ -210,7 +240,7 @@ def _head_find(tt, key):
     return -(np.int64(1) << 40)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     """Look a position up.  Returns (status, best move, bound): status 1 = NS >= bound >= t proven,
     2 = NS <= bound < t proven (the matching entry's top cards are then written as the relevant set
@@ -247,7 +277,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     return 0, best, np.int64(0)
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     """Store a bound for the position's top cards down to the relevant ones (a pattern); a stored
     entry of the same pattern takes the new bound too.  (Keeping patterns general-first, as
@@ -317,7 +347,7 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
 
 # --------------------------------------------------------------------------------------------
 # bounds
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _winners(A, trump, x, y, cb, rb):
     """Top winners hand ``x`` (partner ``y``) can cash, per suit: tricks at A[cb + s], the top
     cards they need at A[rb + s].
@@ -363,7 +393,7 @@ def _winners(A, trump, x, y, cb, rb):
     return total
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q, c):
     """Tricks the cashing plan guarantees (-1 if its conditions fail): leader's winners, then,
     with_q, across to partner in suit c and partner's winners."""
@@ -389,7 +419,7 @@ def _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q, c):
     return p_tr + p_side + q_tr + q_side
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _quick_tricks(A, trump, p, tl, need):
     """Does the leader ``p``'s side surely take ``need`` tricks by cashing top winners: p's own,
     then (with an entry: a suit where partner holds the top card and p a card) partner's?
@@ -482,7 +512,7 @@ def _quick_tricks(A, trump, p, tl, need):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _qt_second_hand(A, trump, tl, p, rd):
     """Second hand's side's sure tricks from here: this trick, when it holds the card that beats the
     lead and third hand (who cannot ruff) or can ruff while third hand must follow; in no trumps
@@ -533,7 +563,7 @@ def _qt_second_hand(A, trump, tl, p, rd):
     return qt
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _top_trump_run(A, trump):
     """(seat, k): the seat holding the top trump and the tricks its side's top trumps surely take:
     the top trumps in a row held by either hand of the side, at most the longer hand's trumps
@@ -552,7 +582,7 @@ def _top_trump_run(A, trump):
     return -1, 0
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _last_trick(A, leader, trump, rd):
     """One card in each hand: does North-South win the last trick?  Writes the relevant set."""
     ws = -1
@@ -588,7 +618,7 @@ def _last_trick(A, leader, trump, rd):
 
 # --------------------------------------------------------------------------------------------
 # move generation and ordering
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _owner(A, s, b):
     """Seat holding packed bit b of suit s (-1 if none: on the table or b < 0)."""
     if b < 0:
@@ -600,7 +630,7 @@ def _owner(A, s, b):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _run_top(x, b):
     """Highest bit of the run of consecutive bits of x starting at bit b."""
     while (x >> (b + 1)) & 1:
@@ -608,7 +638,7 @@ def _run_top(x, b):
     return b
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_lead(A, trump, p, d, best, killer, tl):
     """Leads of ``p`` (one per run of equivalent cards), weighted: cash or set up winners, lead
     through strength, prefer suits where the opponents have few cards (a smaller tree); the
@@ -787,7 +817,7 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
     """Discarding from suit s: the longer the better; not from Kx, not a stiff top card."""
     ln = A[OPOP + (A[OH + 4 * p + s])]
@@ -800,7 +830,7 @@ def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
     return v
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _gen_follow(A, trump, tl, ply, p, d):
     """Cards of the player in second, third or fourth seat, weighted: second hand low, third hand
     high enough, fourth hand wins cheaply; ruff when it wins, discard from long suits."""
@@ -1020,7 +1050,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cut_context(A, tl, ply, p):
     """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
     hb = OH + 4 * p
@@ -1046,13 +1076,13 @@ def _cut_context(A, tl, ply, p):
     return h
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _cut_bonus(A, tt, h, p, d, n, bonus):
     """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
-    slot = tt[5] + 2 * (h & ((np.int64(1) << tt[6]) - 1))
-    if tt[slot] != h:
+    e = tt[tt[5] + (h & ((np.int64(1) << tt[6]) - 1))]
+    if (e ^ h) & CUT_CHECK != 0 or e == 0:
         return
-    cm = tt[slot + 1]
+    cm = e & 0xFF
     cs = cm >> 4
     cb = cm & 15
     mb = OM + 16 * d
@@ -1066,7 +1096,27 @@ def _cut_bonus(A, tt, h, p, d, n, bonus):
             return
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
+def _cut_move(A, tt, h, p, ls):
+    """The cached cut-off card of context h as a generated move (its run's lowest card), if p may
+    play it now (it holds the card, of the suit led ``ls`` unless void there); else -1."""
+    e = tt[tt[5] + (h & ((np.int64(1) << tt[6]) - 1))]
+    if (e ^ h) & CUT_CHECK != 0 or e == 0:
+        return np.int64(-1)
+    cm = e & 0xFF
+    cs = cm >> 4
+    cb = cm & 15
+    x = A[OH + 4 * p + cs]
+    if not (x >> cb) & 1:
+        return np.int64(-1)
+    if cs != ls and A[OH + 4 * p + ls] != 0:
+        return np.int64(-1)
+    while cb > 0 and (x >> (cb - 1)) & 1:
+        cb -= 1
+    return (cs << 4) | cb
+
+
+@njit(cache=True, _nrt=False)
 def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
@@ -1084,8 +1134,8 @@ def _sort_moves(A, d, n):
 
 # --------------------------------------------------------------------------------------------
 # the search
-@njit(cache=True)
-def _search(A, tt, trump, tl, ply, t, only):
+@njit(cache=True, _nrt=False)
+def _search(A, tt, dtt, trump, tl, ply, t, only):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
 
     Fail-soft: returns v with North-South >= v proven when v >= t, <= v proven when v < t (so a
@@ -1093,6 +1143,7 @@ def _search(A, tt, trump, tl, ply, t, only):
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
     A[OPLY + ply] += 1
+    A[OPROF + 4 * tl + ply] += 1
     tb = OT + 16 * tl
     leader = A[tb + 8]
     p = (leader + ply) & 3
@@ -1105,6 +1156,7 @@ def _search(A, tt, trump, tl, ply, t, only):
     c1 = np.int64(0)
     c2 = np.int64(0)
     c3 = np.int64(0)
+    lazy = np.int64(-1)
     if ply == 0:
         if trump < 4 and A[OC + trump] == 0:
             # no trumps left: a no-trump position (its table entries then serve every strain)
@@ -1181,8 +1233,8 @@ def _search(A, tt, trump, tl, ply, t, only):
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
-                tt2 = _small_tt()
-                r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
+                clear_dtt(dtt)
+                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = saved
                 if (r2 >= t) != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
@@ -1197,10 +1249,18 @@ def _search(A, tt, trump, tl, ply, t, only):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 return t if ns else t - 1
-        n = _gen_follow(A, trump, tl, ply, p, d)
         ch = _cut_context(A, tl, ply, p)
-        _cut_bonus(A, tt, ch, p, d, n, 1000)
-    _sort_moves(A, d, n)
+        lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
+        if lazy >= 0:
+            # the cached cut-off card first, alone: the other cards are generated and ordered only
+            # if it fails (most follower nodes cut off at once: bridge-solver's lazy ordering)
+            A[OM + 16 * d] = lazy
+            n = 1
+        else:
+            n = _gen_follow(A, trump, tl, ply, p, d)
+    if lazy < 0:
+        _sort_moves(A, d, n)
+    A[OPROF + 256 + 4 * tl + ply] += 1
     val = np.int64(-1) if ns else np.int64(99)
     bm = -1
     u0 = np.int64(0)
@@ -1214,7 +1274,25 @@ def _search(A, tt, trump, tl, ply, t, only):
     lw2 = 0
     lw3 = 0
     tried = -1
-    for i in range(n):
+    i = -1
+    while True:
+        i += 1
+        if i >= n:
+            if lazy < 0:
+                break
+            # the cached card failed: now the others, in order, without it
+            n = _gen_follow(A, trump, tl, ply, p, d)
+            _sort_moves(A, d, n)
+            j = 0
+            while j < n and A[mb + j] != lazy:
+                j += 1
+            for k in range(j, n - 1):
+                A[mb + k] = A[mb + k + 1]
+            if j < n:
+                n -= 1
+            lazy = -1
+            i = -1
+            continue
         mv = A[mb + i]
         if only >= 0 and mv != only:
             continue
@@ -1266,7 +1344,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                     A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
                 A[OC + cs] -= 1
             A[tb - 16 + 8] = winner
-            r = _search(A, tt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
+            r = _search(A, tt, dtt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
             for k in range(20):
                 A[OH + k] = A[sb + k]
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
@@ -1309,7 +1387,7 @@ def _search(A, tt, trump, tl, ply, t, only):
                 else:
                     m3 |= wbit
         else:
-            r = _search(A, tt, trump, tl, ply + 1, t, np.int64(-1))
+            r = _search(A, tt, dtt, trump, tl, ply + 1, t, np.int64(-1))
             cd = rd + 4
             m0 = A[cd]
             m1 = A[cd + 1]
@@ -1335,6 +1413,8 @@ def _search(A, tt, trump, tl, ply, t, only):
                 m3 |= bit
         if (r >= t) == ns:
             A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
+            A[OPROF + 64 + 4 * tl + ply] += tried + 1
+            A[OPROF + 128 + 16 * ply + min(tried, 15)] += 1
             val = r
             bm = mv
             u0 = m0
@@ -1342,9 +1422,7 @@ def _search(A, tt, trump, tl, ply, t, only):
             u2 = m2
             u3 = m3
             A[OK + d] = mv
-            slot = tt[5] + 2 * (ch & ((np.int64(1) << tt[6]) - 1))
-            tt[slot] = ch
-            tt[slot + 1] = mv
+            tt[tt[5] + (ch & ((np.int64(1) << tt[6]) - 1))] = (ch & CUT_CHECK) | mv
             break
         if ns:
             if r > val:
@@ -1377,6 +1455,8 @@ def _search(A, tt, trump, tl, ply, t, only):
                 lw3 = lo_
     if bm < 0:
         A[OPLY + 12 + ply] += 1
+        A[OPROF + 64 + 4 * tl + ply] += tried + 1
+        A[OPROF + 192 + 4 * tl + ply] += 1
     A[rd] = u0
     A[rd + 1] = u1
     A[rd + 2] = u2
@@ -1387,57 +1467,61 @@ def _search(A, tt, trump, tl, ply, t, only):
                 A[rd + s] = (np.int64(1) << A[OC + s]) - 1
         if A[ODEBUG] & 256:
             # debugging: the result must hold whatever the cards below the relevant ones
-            saved = np.zeros(20, dtype=np.int64)
+            # (the scratch at ODS is this node's alone: the exact searches below do not debug)
             for k in range(20):
-                saved[k] = A[OH + k]
-            rels = np.zeros(4, dtype=np.int64)
+                A[ODS + k] = A[OH + k]
             for k in range(4):
-                rels[k] = A[rd + k]
+                A[ODS + 20 + k] = A[rd + k]
             flags = A[ODEBUG]
             for _ in range(3):
-                _shuffle_below(A, saved, rels)
+                _shuffle_below(A)
                 A[ODEBUG] = 32 | 15
-                tt2 = _small_tt()
-                r2 = _search(A, tt2, trump, tl, np.int64(0), t, np.int64(-1))
+                clear_dtt(dtt)
+                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1))
                 A[ODEBUG] = flags
                 if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
                 for k in range(20):
-                    A[OH + k] = saved[k]
+                    A[OH + k] = A[ODS + k]
                 for k in range(4):
-                    A[rd + k] = rels[k]
+                    A[rd + k] = A[ODS + 20 + k]
         _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, bm)
         A[OST + 2] += 1
     return val
 
 
-@njit(cache=True)
-def _shuffle_below(A, saved, rels):
+@njit(cache=True, _nrt=False)
+def _shuffle_below(A):
     """Debugging: deal the cards below the relevant ones (per suit) afresh between the hands that
-    hold them, keeping every suit length (``saved`` holds the position, ``rels`` the relevant sets)."""
+    hold them, keeping every suit length (the position is saved at ODS, the relevant sets at ODS + 20;
+    the owners of a suit's low cards, shuffled in place, at ODS + 24)."""
+    ow = ODS + 24
     for s in range(4):
-        rel = rels[s]
+        rel = A[ODS + 20 + s]
         low = A[OC + s]
         if rel != 0:
             low = 0
             while not (rel >> low) & 1:
                 low += 1
-        owners = np.zeros(16, dtype=np.int64)
         for b in range(low):
             for x in range(4):
-                if (saved[4 * x + s] >> b) & 1:
-                    owners[b] = x
-        perm = np.random.permutation(low)
+                if (A[ODS + 4 * x + s] >> b) & 1:
+                    A[ow + b] = x
+        for b in range(low - 1, 0, -1):  # Fisher-Yates
+            j = np.random.randint(0, b + 1)
+            tmp = A[ow + b]
+            A[ow + b] = A[ow + j]
+            A[ow + j] = tmp
         for x in range(4):
-            m = saved[4 * x + s] & ~((np.int64(1) << low) - 1)
+            m = A[ODS + 4 * x + s] & ~((np.int64(1) << low) - 1)
             for b in range(low):
-                if owners[perm[b]] == x:
+                if A[ow + b] == x:
                     m |= np.int64(1) << b
             A[OH + 4 * x + s] = m
 
 
-@njit(cache=True)
-def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
+@njit(cache=True, _nrt=False)
+def _mtd(A, tt, dtt, trump, tl, ply, only, lo, hi, guess):
     """North-South's tricks (within [lo, hi]) by null-window searches stepping from ``guess``."""
     while lo < hi:
         t = guess
@@ -1445,7 +1529,7 @@ def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
             t = lo + 1
         if t > hi:
             t = hi
-        v = _search(A, tt, trump, tl, ply, t, only)
+        v = _search(A, tt, dtt, trump, tl, ply, t, only)
         if v >= t:
             lo = min(v, hi)
             guess = lo + 1
@@ -1498,7 +1582,7 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if guess < 0 or guess > tl:
         guess = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
+    return _mtd(A, tt, _debug_tt(A), trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
 
 
 @njit(cache=True)
@@ -1566,7 +1650,8 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     else:
         n = _gen_follow(A, trump, tl, ply, p, d)
     moves = A[OM + 16 * d: OM + 16 * d + n].copy()
-    best = _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
+    dtt = _debug_tt(A)
+    best = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
     for i in range(n):
         mv = moves[i]
@@ -1574,10 +1659,10 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
         b = mv & 15
         # this card's value in North-South tricks, bounded by the position's value
         if ns:
-            v = _mtd(A, tt, trump, tl, ply, mv, np.int64(0), best, best)
+            v = _mtd(A, tt, dtt, trump, tl, ply, mv, np.int64(0), best, best)
             val = v
         else:
-            v = _mtd(A, tt, trump, tl, ply, mv, best, tl, best)
+            v = _mtd(A, tt, dtt, trump, tl, ply, mv, best, tl, best)
             val = tl - v
         # every card of the run (equivalent cards) gets the value
         x = A[OH + 4 * p + s]

@@ -77,11 +77,22 @@ def card_values_view(values: Mapping[Card, int], to_play: str, side: str, strain
 
 
 def render_dd(console: Console, deal: Deal, table: Mapping[str, Mapping[str, int]],
-              position: RenderableType | None = None) -> None:
+              position: RenderableType | None = None, par: RenderableType | None = None) -> None:
     parts: list[RenderableType] = [deal_diagram(deal), Text(""), dd_table_view(table)]
+    if par is not None:
+        parts.append(par)
     if position is not None:
         parts.append(position)
     console.print(Group(*parts))
+
+
+def par_view(par: Par, dealer: int, vulnerable: str, assumed: list[str]) -> RenderableType:
+    """One deal's par, with the dealer and vulnerability it was computed for (and which of them were assumed)."""
+    head = Text(f"Dealer {SEAT_WORD[SEAT_LETTERS[dealer]]}   Vulnerable {VUL_WORDS[vulnerable]}")
+    if assumed:
+        words = " and ".join("vulnerability" if a == "vulnerable" else a for a in assumed)
+        head.append(f"   ({words} assumed: give --dealer and --vul)", style="dim")
+    return Group(head, par_text(par))
 
 
 VUL_WORDS = {"None": "None", "NS": "N-S", "EW": "E-W", "All": "All"}
