@@ -240,6 +240,8 @@ class SuitSearch:
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
+        self._cfgs: dict[tuple, np.ndarray] = {}  # the kernel's settings array, by the settings (see _solve)
+        self._ths: dict[tuple[int, ...], np.ndarray] = {}  # levels' thresholds as the kernel's array
         self._oweights: dict[int, np.ndarray] = {}  # ... and their weights per bit of a row
         self.first_all: dict[tuple, tuple] = {}  # (thresholds, seat, rank) -> (worlds, thresholds, front) of
         # first_move_all's search
@@ -360,24 +362,34 @@ class SuitSearch:
         rs = [r for _, r in table] + [0] * (3 - len(table))
         if not self.length_weights:
             tau = NO_PRUNE
-        cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
-                        0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                        self.trick_canon, self.flatten, self.low_dead, round(100 * self.miss_step)], np.int64)
+        # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
+        # thousand times, mostly to find a front in the memo)
+        flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step)
+        cfg = self._cfgs.get(flags)
+        if cfg is None:
+            cfg = self._cfgs[flags] = np.array(
+                [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
+                 self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
+                 round(100 * self.miss_step)], np.int64)
+        tha = self._ths.get(ths)
+        if tha is None:
+            tha = self._ths[ths] = np.array(ths, dtype=np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
-        ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower,
-                None if tv is None else tv.tobytes())
-        if (top or report) and ckey in self._tops:
-            # a top node is not memoised in the search; the strategy walks the best line's again
-            front, info = self._tops[ckey]
-            return front, info, (north, south, dfd, leader, table, lead, ths)
         info = self._noinfo
         if top or report:
+            ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower,
+                    None if tv is None else tv.tobytes())
+            if ckey in self._tops:
+                # a top node is not memoised in the search; the strategy walks the best line's again
+                front, info = self._tops[ckey]
+                return front, info, (north, south, dfd, leader, table, lead, ths)
             info = (np.zeros((INFO + 1, m), np.uint64), np.zeros((INFO + 1, 1 if tv is None else len(tv))),
                     np.zeros(16 + 2 * INFO, np.int64))
         front = solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
-            leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
+            leader, rs[0], rs[1], rs[2], len(table), lead, tha, xs, float(tau),
             _NO_TV if tv is None else tv, _NO_OTAB if tv is None else self.objectives(L),
             1 if top else 2 if report else 0, *info,
         )
