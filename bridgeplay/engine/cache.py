@@ -121,7 +121,7 @@ _ROOTS: dict[str, tuple[str, ...]] = {
 # of what the search calls, the split bound and the double-dummy tables first, the kernels the
 # combination also calls last (by then the main process has saved them, and the helper loads them).
 _SUIT_MAIN: tuple[tuple[str, str, str], ...] = (
-    ("suit", "_combine", "u64[:,:] u64[:,:] i64[:] u64[:,:] u64[:] i64 f64[:,:] i64 f64 i64[:] i64 i64"),
+    ("suit", "_combine", "u64[:,:] u64[:,:] i64[:] u64[:,:] u64[:] i64 f64[:,:] i64 f64 i64[:] i64 i64 f64[:,:,:]"),
 )
 _SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
     ("split", "_split_bound_sym", "u64[:] u64[:,:] i64[:] u64[:,:] i64 f64[:,:] i64 f64 i64 i64[:,:] i64[:,:] b1[:]"),
@@ -133,7 +133,7 @@ _SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
     ("suit", "_new_memos", ""),
     ("suit", "_dd_tables", "MEMOS i64 i64 i64 i64 i64[:] u64[:] i64 i64"),
     ("suit", "_lookup", "STORE u64[:]"),
-    ("suit", "_store", "STORE u64[:] u64[:,:] f64[:]"),
+    ("suit", "_store", "STORE u64[:] u64[:,:] f64 f64[:]"),
     ("suit", "_world_bitsets", "i64[:] i64"),
     ("suit", "_after_play", "i64 i64 i64 i64 i64 i64 i64 i64 i64 i64"),
     ("suit", "_swaps", "i64[:] i64 i64 i64[:] i64[:] i64 i64"),
@@ -153,7 +153,7 @@ _SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
     ("vectors", "_trow", "u64[:] f64[:,:] i64"),
     ("vectors", "_tprune", "u64[:,:] f64[:,:] i64 f64"),
     ("vectors", "_mask_pareto", "u64[:,:] u64[:]"),
-    ("suit", "_cap_rows", "u64[:,:] f64[:,:] i64 i64"),
+    ("suit", "_cap_rows", "u64[:,:] f64[:,:] i64 i64 f64[:,:,:]"),
 )
 
 

@@ -61,7 +61,8 @@ def _world_bitsets(west, outstanding):
 #   nt 1..3: inside a trick led by ``leader``; r0, r1, r2 are the cards on the table (0 = discard).
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
-# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead]:
+# cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead,
+# miss_step]:
 # beam > 0 keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card
 # count into canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the
 # same); restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
@@ -71,8 +72,11 @@ def _world_bitsets(west, outstanding):
 # lets a top node whose replies have n rows or more bound its best line by a linear relaxation first
 # (bridgeplay.engine.split); trick_canon = 1 transposes positions inside a trick on a canonical form too;
 # flatten = 1 lets a top node whose third hand has one play be solved over pairs of defenders' cards first;
-# low_dead = 1: declarer following plays only the lowest of the cards that cannot beat the trick's winning card.
-# st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain): exact and canonical memos.
+# low_dead = 1: declarer following plays only the lowest of the cards that cannot beat the trick's winning card;
+# miss_step = s (percent): a position in the memo solved for a higher threshold than asked is solved for the asked
+# one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two.
+# st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain, thresholds per objective): exact and canonical
+# memos.
 # ---------------------------------------------------------------------------------------------
 
 LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, LEAD_E = 0, 1, 2, 3, 4
@@ -85,6 +89,8 @@ QUICK_WORK = 4_000_000  # a wider quick narrow combination keeps at most so many
 QUICK_ROWS = 4096  # ... when a reply has so many rows (below, the careful one is as fast and finds better lines)
 TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
+LB_PER_LEVEL = 2  # rows kept per level's objective by a lower-bound search with objectives (see _cap_rows)
+_NO_OBJ = np.zeros((0, 8, 256))  # (no objectives: see _cap_rows)
 STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
@@ -99,13 +105,14 @@ def _hash_key(key):
     return np.int64(h)
 
 
-@njit(cache=True)
-def _lookup(st, key):
-    memo, keys, fronts, taus, nxt = st
-    h = _hash_key(key)
-    if h not in memo:
-        return -1
-    i = memo[h]
+@njit(cache=True, inline="always")
+def _chain(st, key, h):
+    """The index of ``key`` (hash ``h``) in the memo ``st``, else -1; and the head of its hash chain (-1: none)."""
+    memo, keys, nxt = st[0], st[1], st[4]
+    head = np.int64(-1)
+    if h in memo:
+        head = memo[h]
+    i = head
     while i >= 0:
         k = keys[i]
         if k.shape[0] == key.shape[0]:
@@ -115,62 +122,82 @@ def _lookup(st, key):
                     same = False
                     break
             if same:
-                return i
+                return i, head
         i = nxt[i]
-    return -1
+    return np.int64(-1), head
 
 
 @njit(cache=True)
-def _store(st, key, front, tau):
-    memo, keys, fronts, taus, nxt = st
-    i = _lookup(st, key)
+def _lookup(st, key):
+    return _chain(st, key, _hash_key(key))[0]
+
+
+@njit(cache=True)
+def _store(st, key, front, tau, tv):
+    """Keep ``front``, solved with the threshold ``tau`` (one objective) or ``tv`` (several; else empty), at ``key``."""
+    memo, keys, fronts, taus, nxt, tvs = st
+    h = _hash_key(key)
+    i, head = _chain(st, key, h)
     if i >= 0:
         fronts[i] = front
         taus[i] = tau
+        tvs[i] = tv
         return
-    h = _hash_key(key)
-    prev = -1
-    if h in memo:
-        prev = memo[h]
     keys.append(key)
     fronts.append(front)
     taus.append(tau)
-    nxt.append(prev)
+    tvs.append(tv)
+    nxt.append(head)
     memo[h] = len(keys) - 1
 
 
 @njit(cache=True, inline="always")
-def _taus(tau, tv):
-    """What a memo entry keeps of the thresholds it was solved with: ``tv`` (several objectives), else ``tau``."""
+def _covers(st, i, tau, tv):
+    """Whether the front of memo entry ``i`` of ``st``, solved with its thresholds, serves thresholds (``tau``, or
+    ``tv`` when not empty) as high or higher: it keeps every row they keep.  (A single threshold is kept as a
+    float, so the one-objective search reads no array here.)"""
     if tv.shape[0]:
-        return tv.copy()
-    out = np.empty(1)
-    out[0] = tau
-    return out
-
-
-@njit(cache=True, inline="always")
-def _covers(stored, tau, tv):
-    """Whether a front solved with the thresholds ``stored`` serves thresholds (``tau`` or ``tv``) as high or
-    higher: it keeps every row they keep."""
-    if tv.shape[0]:
+        stored = st[5][i]
         for k in range(tv.shape[0]):
             if stored[k] > tv[k]:
                 return False
         return True
-    return stored[0] <= tau
+    return st[3][i] <= tau
 
 
 @njit(cache=True)
-def _cap_rows(F, wtab, nwords, beam):
-    """The ``beam`` most valuable rows of F (all of them when there are no more)."""
+def _cap_rows(F, wtab, nwords, beam, otab):
+    """The ``beam`` most valuable rows of F (all of them when there are no more); with objectives (``otab``, see
+    :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective."""
     if beam <= 0 or F.shape[0] <= beam:
         return F
     v = _tvalues(F, wtab, nwords)
     order = np.argsort(-v, kind="mergesort")
-    out = np.empty((beam, F.shape[1]), np.uint64)
+    if otab.shape[0] == 0 or LB_PER_LEVEL == 0:
+        out = np.empty((beam, F.shape[1]), np.uint64)
+        for i in range(beam):
+            _copy_row(out, i, F, order[i])
+        return out
+    keep = np.zeros(F.shape[0], np.bool_)
     for i in range(beam):
-        _copy_row(out, i, F, order[i])
+        keep[order[i]] = True
+    m = F.shape[1]
+    for k in range(otab.shape[0] - 1):
+        vk = np.empty(F.shape[0])
+        for r in range(F.shape[0]):
+            vk[r] = _trow(F[r], otab[k], m)
+        ok = np.argsort(-vk, kind="mergesort")
+        for i in range(min(LB_PER_LEVEL, F.shape[0])):
+            keep[ok[i]] = True
+    n = 0
+    for r in range(F.shape[0]):
+        n += keep[r]
+    out = np.empty((n, m), np.uint64)
+    n = 0
+    for r in range(F.shape[0]):
+        if keep[r]:
+            _copy_row(out, n, F, r)
+            n += 1
     return out
 
 
@@ -202,7 +229,7 @@ def _after_play(north, south, dfd, leader, r0, r1, r2, nt, seat, r):
 
 
 @njit(cache=True)
-def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam):
+def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab):
     """A defender's replies combined (rows ``cat[off[k]:off[k + 1]]``, non-worlds ``cnot[k]``) onto ``front``."""
     m = U.shape[0]
     pairs = 0
@@ -223,7 +250,7 @@ def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
         front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
                                cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
                                openm, top != 0)
-        front = _cap_rows(front, wtab, nwords, beam)
+        front = _cap_rows(front, wtab, nwords, beam, otab)
         stats[2] = max(stats[2], pairs)  # the most pairs one node combined
     return front
 
@@ -291,10 +318,10 @@ def _careful_narrow(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, fla
     at a flattened node (many small replies) with twice the rows, and again, until a line worth ``tau``."""
     zero = np.int64(0)
     bw = np.int64(TOP_BEAM)
-    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw)
+    fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw, _NO_OBJ)
     while flat and fb.shape[0] == 0 and bw < TOP_BEAM_FLAT:
         bw *= 2
-        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw)
+        fb = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, zero, bw, _NO_OBJ)
     return fb
 
 
@@ -378,7 +405,7 @@ def _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, best, stats):
         cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
         U1 = U[lo:lo + nwords].copy()
         f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, part + TOP_BETTER, stats, np.int64(1),
-                      np.int64(0))
+                      np.int64(0), _NO_OBJ)
         if f1.shape[0]:
             better = _tvalues(f1, wtab, nwords).max()
             if better >= part + TOP_BETTER:
@@ -468,7 +495,7 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
             f0 = _tprune(front, wtab, nwords, tv[k])
             if f0.shape[0] == 0:
                 continue
-            f = _combine(f0, cat, off, cnot, U, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0))
+            f = _combine(f0, cat, off, cnot, U, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0), _NO_OBJ)
         else:
             lo = k * nwords
             front1 = _pareto(np.ascontiguousarray(front[:, lo:lo + nwords]))
@@ -486,7 +513,8 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
                 _put_rows(cat1, off1[q], cut[q])
             cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
             U1 = U[lo:lo + nwords].copy()
-            f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0))
+            f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0),
+                          _NO_OBJ)
             f = np.zeros((f1.shape[0], m), np.uint64)
             for r in range(f1.shape[0]):
                 for w in range(nwords):
@@ -753,9 +781,11 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     front = np.zeros((0, m), np.uint64)
     found = False
     i = -1 if top else _lookup(st, key)
-    if i >= 0 and _covers(st[3][i], tau, tv):
+    if i >= 0 and _covers(st, i, tau, tv):
         front = st[2][i]
         found = True
+    ihit = i
+    jhit = np.int64(-1)
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
     # only the card winning it so far counts among the cards on the table (the others can take no part in
     # this trick or a later one), so East's 7 and 5 played under North's 6 and South's ace are one position
@@ -792,10 +822,29 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         ckey[1] = key[2]
         _put(ckey, 2, cx[0])
         j = -1 if top else _lookup(cst, ckey)
-        if j >= 0 and _covers(cst[3][j], tau, tv):
+        if j >= 0 and _covers(cst, j, tau, tv):
             front = _from_canon(cst[2][j], pat, nwords, pwords)
-            _store(st, key, front, cst[3][j])
+            _store(st, key, front, cst[3][j], cst[5][j])
             found = True
+        jhit = j
+    step = cfg[11] / 100.0
+    if not found and prune and step > 0 and (ihit >= 0 or jhit >= 0):
+        # solved before for a higher threshold, asked now for a lower one: solved for lower still (the step
+        # from the old threshold to this one, ``step`` times again), so the next lower asks find it in the memo
+        # (AQ9x/Jxx, expected tricks: 25,773 positions -> 15,838)
+        old1 = st[3][ihit] if ihit >= 0 else cst[3][jhit]
+        if old1 > tau:
+            tau = max(0.0, tau - step * (old1 - tau))
+    if not found and vprune and (ihit >= 0 or jhit >= 0):
+        # solved before for other thresholds: solve for the lower of each, so the entry serves both
+        # ... per objective, and for no higher threshold than it was solved with, so the entry serves both asks
+        old = st[5][ihit] if ihit >= 0 else cst[5][jhit]
+        tv = tv.copy()
+        for k in range(K):
+            if tv[k] < old[k] < np.inf:
+                tv[k] = max(0.0, tv[k] - step * (old[k] - tv[k]))
+            else:
+                tv[k] = min(tv[k], old[k])
     if not found:
         seat = lead if nt == 0 else (leader + nt) % 4
         if nt == 0:
@@ -853,7 +902,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             for f in parts:
                 _put_rows(allf, k, f)
                 k += f.shape[0]
-            front = _cap_rows(_pareto(allf), wtab, nwords, beam)
+            front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab)
         else:
             # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
             # then combine (per world the minimum over the replies legal there).  A top node right after
@@ -1048,7 +1097,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             for probe in range(1 + ASPIRE_PROBES):
                                 th = hi if probe == 0 else tau + (hi - tau) / 3
                                 c2, o2 = _useful_rows(cat, off, use, lam, ub - th)
-                                fa = _combine(front, c2, o2, cnot, U, use, wtab, nwords, th, stats, top, beam)
+                                fa = _combine(front, c2, o2, cnot, U, use, wtab, nwords, th, stats, top, beam,
+                                              _NO_OBJ)
                                 if fa.shape[0]:
                                     front = fa
                                     proved = True
@@ -1072,18 +1122,19 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         else:
                             if ub < np.inf:
                                 cat, off = _useful_rows(cat, off, use, lam, ub - tau)
-                            front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
+                            front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam,
+                                             _NO_OBJ)
                             if front.shape[0] == 0:
                                 front = bestb
                 elif vprune:
                     front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats)
                 else:
-                    front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam)
+                    front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab)
         if not top:  # a top node keeps only its best rows
-            taus = _taus(tau, tv)
-            _store(st, key, front, taus)
+            tvs = tv.copy() if K else tv
+            _store(st, key, front, tau, tvs)
             if ckey.shape[0]:
-                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), taus)
+                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau, tvs)
     if anywon:
         out = front.copy()
         for q in range(out.shape[0]):
@@ -1117,7 +1168,7 @@ _solve_node = _node
 _ROW = types.uint64[::1]
 _FRONT = types.uint64[:, ::1]
 _STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_ROW), types.ListType(_FRONT),
-                      types.ListType(types.float64[::1]), types.ListType(types.int64)))
+                      types.ListType(types.float64), types.ListType(types.int64), types.ListType(types.float64[::1])))
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
@@ -1126,13 +1177,14 @@ _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", 
 
 @njit(cache=True)
 def _empty_store():
-    """A memo for :func:`_node`: key -> index, then rows, fronts, thresholds, tags per index.
+    """A memo for :func:`_node`: key -> index, then per index its key, front, threshold, next in the hash chain,
+    and thresholds per objective (empty for a one-objective entry).
 
     Made here, not from Python: building typed containers from the interpreter costs milliseconds
     (numba re-derives their types every time), more than a whole small search.
     """
     return (Dict.empty(types.int64, types.int64), List.empty_list(_ROW), List.empty_list(_FRONT),
-            List.empty_list(types.float64[::1]), List.empty_list(types.int64))
+            List.empty_list(types.float64), List.empty_list(types.int64), List.empty_list(types.float64[::1]))
 
 
 @njit(cache=True)

@@ -182,7 +182,7 @@ class AllTargets:
                 lbs = {}
                 for play in mine:
                     x = search.play_x(self.ths, *play)
-                    lb = search.lead_front(p, s, dfd, x, self.ths, *play, lower=True)
+                    lb = search.lead_front(p, s, dfd, x, self.ths, *play, search.lb_objectives(L), lower=True)
                     lbs[play] = float(search.objective_values(lb, L)[L]) if lb.shape[0] else 0.0
                 mine = sorted(mine, key=lambda play: -lbs[play])
             for play in mine:

@@ -234,9 +234,14 @@ class SuitSearch:
         # 1: declarer following to a trick plays only the lowest of his cards that cannot beat the card winning it
         # (see bridgeplay.engine.rules._follow_plays); 0: every one (tests)
         self.low_dead = 1
+        # a position found in the memo solved for a higher threshold than the one asked is solved for a lower one
+        # still: the gap again, this many times (0: for the one asked; tests)
+        self.miss_step = config.SUIT_MISS_STEP
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
+        self._cfgs: dict[tuple, np.ndarray] = {}  # the kernel's settings array, by the settings (see _solve)
+        self._ths: dict[tuple[int, ...], np.ndarray] = {}  # levels' thresholds as the kernel's array
         self._oweights: dict[int, np.ndarray] = {}  # ... and their weights per bit of a row
         self.first_all: dict[tuple, tuple] = {}  # (thresholds, seat, rank) -> (worlds, thresholds, front) of
         # first_move_all's search
@@ -357,24 +362,34 @@ class SuitSearch:
         rs = [r for _, r in table] + [0] * (3 - len(table))
         if not self.length_weights:
             tau = NO_PRUNE
-        cfg = np.array([self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0,
-                        0 if lower else self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                        self.trick_canon, self.flatten, self.low_dead], np.int64)
+        # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
+        # thousand times, mostly to find a front in the memo)
+        flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step)
+        cfg = self._cfgs.get(flags)
+        if cfg is None:
+            cfg = self._cfgs[flags] = np.array(
+                [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
+                 self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
+                 round(100 * self.miss_step)], np.int64)
+        tha = self._ths.get(ths)
+        if tha is None:
+            tha = self._ths[ths] = np.array(ths, dtype=np.int64)
         stats = self.lb_stats if lower else self.stats
         m = L * self.nwords
-        ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower,
-                None if tv is None else tv.tobytes())
-        if (top or report) and ckey in self._tops:
-            # a top node is not memoised in the search; the strategy walks the best line's again
-            front, info = self._tops[ckey]
-            return front, info, (north, south, dfd, leader, table, lead, ths)
         info = self._noinfo
         if top or report:
+            ckey = (north, south, dfd, leader, table, lead, ths, xs.tobytes(), float(tau), lower,
+                    None if tv is None else tv.tobytes())
+            if ckey in self._tops:
+                # a top node is not memoised in the search; the strategy walks the best line's again
+                front, info = self._tops[ckey]
+                return front, info, (north, south, dfd, leader, table, lead, ths)
             info = (np.zeros((INFO + 1, m), np.uint64), np.zeros((INFO + 1, 1 if tv is None else len(tv))),
                     np.zeros(16 + 2 * INFO, np.int64))
         front = solve_node(
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
-            leader, rs[0], rs[1], rs[2], len(table), lead, np.array(ths, dtype=np.int64), xs, float(tau),
+            leader, rs[0], rs[1], rs[2], len(table), lead, tha, xs, float(tau),
             _NO_TV if tv is None else tv, _NO_OTAB if tv is None else self.objectives(L),
             1 if top else 2 if report else 0, *info,
         )
@@ -403,6 +418,12 @@ class SuitSearch:
             self._otabs[L] = np.ascontiguousarray(np.stack([weight_table(wk, m) for wk in tabs]))
         return self._otabs[L]
 
+    def lb_objectives(self, L: int) -> np.ndarray:
+        """The threshold argument of a lower-bound search for every objective of L levels: none pruned, and its rows
+        capped per objective (the best few for each number of tricks, besides the best for expected tricks)."""
+        self.objectives(L)
+        return np.full(L + 1, NO_PRUNE)
+
     def objective_values(self, front: np.ndarray, L: int) -> np.ndarray:
         """Per objective (see :meth:`objectives`), the most a row of ``front`` is worth (-1: no row)."""
         out = np.full(L + 1, -1.0)
@@ -430,7 +451,7 @@ class SuitSearch:
         ub = np.array([float(values(xr, wk, L * self.nwords)[0]) for wk in self._oweights[L]])
         lbv = np.zeros(L + 1)
         if self.length_weights and self.nw > SMALL:
-            lb = self.lead_front(north, south, dfd, x, ths, seat, r, NO_PRUNE, lower=True)
+            lb = self.lead_front(north, south, dfd, x, ths, seat, r, self.lb_objectives(L), lower=True)
             if lb.shape[0]:
                 lbv = np.maximum(self.objective_values(lb, L), 0.0)
         if floor is None:
@@ -470,7 +491,7 @@ class SuitSearch:
         return ranks_of(representatives(hand, other | dfd))
 
     def lead_front(self, north: int, south: int, dfd: int, x, ths: tuple[int, ...], seat: int, r: int,
-                   tau: float = NO_PRUNE, lower: bool = False, best: bool = False):
+                   tau: Threshold = NO_PRUNE, lower: bool = False, best: bool = False):
         """Front after declarer leads ``r`` from ``seat``; ``best``: only rows that may be the most valuable."""
         n2, s2 = (north & ~(1 << r), south) if seat == N else (north, south & ~(1 << r))
         out = self._solve(n2, s2, dfd, seat, ((seat, r),), LEAD_FREE, ths, x, tau, lower, top=best)
