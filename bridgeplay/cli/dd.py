@@ -19,6 +19,14 @@ from bridgeplay.cli.common import BadInput, compile_kernels, console, emit_json,
 from bridgeplay.errors import ProblemError
 
 
+def _option(parse: Any, value: str | None, default: str, message: str) -> Any:
+    """``parse(value)`` (``default`` when the option is not given); a bad value is a one-line error."""
+    try:
+        return parse(value if value is not None else default)
+    except CardError:
+        raise BadInput(message.format(value)) from None
+
+
 def is_records_file(arg: str) -> bool:
     """A hand-record file of boards: ``*.pbn`` or ``*.lin``."""
     return arg.lower().endswith((".pbn", ".lin"))
@@ -104,14 +112,8 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
     from bridgeplay.engine import cache
 
     assumed = [name for name, value in (("dealer", dealer), ("vulnerable", vul)) if value is None]
-    try:
-        par_dealer = parse_seat(dealer if dealer is not None else "N")
-    except CardError:
-        raise BadInput(f"--dealer: unknown seat {dealer!r} (N, E, S or W)") from None
-    try:
-        par_vul = parse_vulnerability(vul if vul is not None else "None")
-    except CardError:
-        raise BadInput(f"--vul: unknown vulnerability {vul!r} (None, NS, EW or All)") from None
+    par_dealer = _option(parse_seat, dealer, "N", "--dealer: unknown seat {!r} (N, E, S or W)")
+    par_vul = _option(parse_vulnerability, vul, "None", "--vul: unknown vulnerability {!r} (None, NS, EW or All)")
     deal = load_deal(deal_or_file)
     position = leader is not None or trumps is not None or played is not None
     if position and leader is None:
@@ -121,14 +123,8 @@ def dd_command(deal_or_file: str, leader: str | None, trumps: str | None, played
     lead = strain = 0
     if position:
         assert leader is not None
-        try:
-            lead = parse_seat(leader)
-        except CardError:
-            raise BadInput(f"--leader: unknown seat {leader!r} (N, E, S or W)") from None
-        try:
-            strain = parse_strain(trumps if trumps is not None else "NT")
-        except CardError:
-            raise BadInput(f"--trumps: unknown strain {trumps!r} (S, H, D, C or NT)") from None
+        lead = _option(parse_seat, leader, "N", "--leader: unknown seat {!r} (N, E, S or W)")
+        strain = _option(parse_strain, trumps, "NT", "--trumps: unknown strain {!r} (S, H, D, C or NT)")
         cards = _parse_played(played)
         try:
             validate_position(deal, strain, lead, cards)
