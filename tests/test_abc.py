@@ -358,8 +358,8 @@ def test_montecarlo_plays_the_club_king_on_example1(seed, monkeypatch):
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", ["1", "2", "3", "4"])
 def test_abc_ducks_the_club_king_on_example1(seed):
-    """The command line, default samples (|Da| = 30, n = 10), revised views: East plays the 2.  About 20 to 40
-    minutes a seed on 2 shared cores (600 triples, a misled declarer's triple 1.5-3 s)."""
+    """The command line, default samples (|Da| = 30, n = 10), revised views: East plays the 2.  Over an hour of
+    CPU a seed (600 triples, a misled declarer's triple 1.5-3 s); not yet run to the end."""
     import json
 
     r = _run("solve", EX1_FILE, "--solver", "abc", "--seed", seed, "--json")
