@@ -76,15 +76,6 @@ def game_constants(n: int, mode: int, trump: int, maxsum: int, maxp: int, horizo
 
 # ---- rules --------------------------------------------------------------------------------------------
 @njit(cache=True)
-def _popcount(x):
-    c = 0
-    while x:
-        x &= x - 1
-        c += 1
-    return c
-
-
-@njit(cache=True)
 def _gen(S, G, pts, M, ply):
     """The moves of the player to move into ``M[ply]`` (merged runs, high cards first); their number."""
     n = G[G_N]
