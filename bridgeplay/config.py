@@ -35,6 +35,8 @@ DEFAULT_SAMPLES = 100
 # deals from each other player's view per (card, deal) for the ABC algorithm.
 ABC_SAMPLES = 30
 ABC_INNER_SAMPLES = 10
+# threads the ABC algorithm searches the deals of Da on (side by side; --threads; at most the cores)
+ABC_THREADS = 2
 DEFAULT_SEED = 1
 # Deals: tricks searched exactly before double-dummy leaves when neither the problem nor the options
 # say: to the end in endings of at most FULL_DEPTH_TRICKS tricks, else DEFAULT_LOOKAHEAD.

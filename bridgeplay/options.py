@@ -32,7 +32,8 @@ class Options:
     (``levy``, ``ginsberg``, ``threshold``; None: the solver's own default); ``samples``/``seed``:
     sampling; ``time_limit``: seconds the whole solve may take (see the README's budgets); ``lookahead``:
     deals, tricks searched exactly before double-dummy leaves; ``threads``: threads a suit problem's
-    first plays or targets are solved on (None: :data:`config.SUIT_THREADS`, at most the cores);
+    first plays or targets, or the ABC algorithm's deals, are solved on (None: :data:`config.SUIT_THREADS`,
+    :data:`config.ABC_THREADS`; at most the cores);
     ``max_memory``: bytes the deal searches' memos may hold (they are emptied and refilled beyond it), and
     how much the exact suit search may grow the process (it stops beyond it);
     ``progress``: the callback long work reports through.

@@ -175,6 +175,51 @@ def test_the_kernel_equals_the_per_belief_literal_in_both_modes():
         differ += got["fixed"] != got["revised"]
 
 
+def test_cards_the_exchange_symmetry_merges_have_equal_values():
+    """The kernel counts two of the mover's cards as one when no card is held between them, every live view
+    after the one is the view after the other with the two exchanged, and no player still to play to the
+    trick holds the card left in a view (there the two would meet).  At A's node (the root): every card it
+    merges has the literal per-belief value of the card that stands for it, in both modes.  Sought until
+    25 merges where a view splits the two cards (held by different hands in it, or both by the hand its
+    viewer cannot see): the cases beyond "both in the mover's hand in every view"."""
+    import numpy as np
+
+    from bridgeplay.engine import abc as k
+    from tests.reference.abc_views_literal import evaluate as per_belief
+
+    rng = random.Random(31)
+    split = merged = 0
+    while split < 25:
+        case = _random_case(rng, rng.choice([3, 4]))
+        if case is None:
+            continue
+        r, trump, leader, trick, _, da, db, dc, payoff, declarer = case
+        led = (trick[0][1] >> 4) if trick else -1
+        table = sum(1 << c for _, c in trick)
+        for views in ("revised", "fixed"):
+            H = np.zeros((54, 3, 4), dtype=np.int64)
+            AL = np.ones((54, 3), dtype=np.bool_)
+            for i, d in enumerate((da, db, dc)):
+                H[0, i] = d
+            P = np.array([r.a, r.b, r.c, declarer, r.dummy, trump, k.VIEWS_REVISED if views == "revised"
+                          else k.VIEWS_FIXED, r.a & 1, k.ORDER_MIN, 0], dtype=np.int64)
+            legal = legal_cards(da[r.a], led)
+            reps = int(k._reps(H, np.int64(0), AL, np.int64(r.a), np.int64(legal), np.int64(table), P,
+                               np.int64(led), np.int64(len(trick))))
+            rep = None
+            for c in sorted(cards_in(legal), reverse=True):
+                if reps >> c & 1:
+                    rep = c
+                    continue
+                assert rep is not None and rep >> 4 == c >> 4
+                value = per_belief(r.a, declarer, trump, leader, trick, [da, db, dc], payoff, c, views == "revised")
+                assert value == per_belief(r.a, declarer, trump, leader, trick, [da, db, dc], payoff, rep,
+                                           views == "revised"), (views, c, rep, case)
+                merged += 1
+                split += any(not (v[r.a] >> c & 1 and v[r.a] >> rep & 1) for v in (db, dc))
+    assert merged >= split
+
+
 # -- Example 1 -----------------------------------------------------------------------------------
 EX1_PLAY = [(3, "H6"), (0, "H2"), (1, "HK"), (2, "HA"), (2, "CQ"), (3, "C3"), (0, "C7")]
 EX1_TRICK = ((2, C("CQ")), (3, C("C3")), (0, C("C7")))

@@ -33,7 +33,10 @@ Choices the paper leaves open, as made here (and printed in the result's ``assum
 
 from __future__ import annotations
 
+import os
+import threading
 import time
+from concurrent.futures import ThreadPoolExecutor, as_completed
 from typing import Any
 
 from bridgeplay import config
@@ -150,31 +153,81 @@ def solve_montecarlo(problem: Any, options: Options) -> Result:
                    "score of each card", scores, done, stats, stopped, _assumptions(p, False, done, 0), options.seed)
 
 
-def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed: int, engine: Engine,
-               deadline: float | None = None, progress: Any = None) -> tuple[dict[int, list[float]], int, bool]:
-    """s(m, da) for every candidate and deal (Steps 2-1 to 2-3); (scores, search nodes, stopped)."""
-    scores: dict[int, list[float]] = {m: [] for m in ms}
-    pay = p.payoff
+def _da_scores(p: SeatProblem, i: int, da: Hands, ms: list[int], n_in: int, seed: int, engine: Engine,
+               stop: threading.Event | None = None) -> tuple[dict[int, float], int] | None:
+    """s(m, da) for every candidate m of one deal da (Steps 2-1 to 2-3), and the search's nodes; None when
+    ``stop`` is set before it finishes (checked between triples)."""
     r = p.roles
+    row = {}
     nodes = 0
-    total = len(das) * len(ms)
-    for i, da in enumerate(das):
-        if deadline is not None and i and time.perf_counter() > deadline:
+    for m in ms:
+        dbs, dcs = views_after(p, da, m, n_in, seed, i)
+        pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
+        vals = []
+        for db, dc in pairs:
+            if stop is not None and stop.is_set():
+                return None
+            s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, p.payoff, engine, p.views)
+            vals.append(s.score(m))
+            nodes += s.nodes
+        row[m] = sum(vals) / len(vals)
+    return row, nodes
+
+
+def abc_threads(threads: int | None) -> int:
+    """Threads the deals of Da are searched on: ``threads`` (default :data:`config.ABC_THREADS`), at most
+    the cores."""
+    return max(1, min(config.ABC_THREADS if threads is None else threads, os.cpu_count() or 1))
+
+
+def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed: int, engine: Engine,
+               deadline: float | None = None, progress: Any = None,
+               threads: int = 1) -> tuple[dict[int, list[float]], int, bool]:
+    """s(m, da) for every candidate and deal (Steps 2-1 to 2-3); (scores, search nodes, stopped).
+
+    The deals of Da are searched side by side on ``threads`` threads (the kernel releases the GIL), each
+    with its own engine arrays (``engine`` is the first thread's); a deal's triples stay on one thread,
+    where they share its double-dummy memo.  Every deal's scores depend only on the seed and its index,
+    so the result is the same for any number of threads.  Past ``deadline`` no new deal is started, and
+    the scores are those of the first deals that all finished."""
+    local = threading.local()
+    stop = threading.Event()
+    first = threading.Lock()
+    engines = [engine]
+
+    def one(i: int) -> tuple[dict[int, float], int] | None:
+        if stop.is_set() or (deadline is not None and i and time.perf_counter() > deadline):
+            stop.set()
+            return None
+        if not hasattr(local, "engine"):
+            local.engine = engine if first.acquire(blocking=False) else Engine()
+            if local.engine is not engine:
+                engines.append(local.engine)
+        return _da_scores(p, i, das[i], ms, n_in, seed, local.engine, stop)
+
+    rows: list[tuple[dict[int, float], int] | None] = [None] * len(das)
+    with ThreadPoolExecutor(max(1, threads)) as pool:
+        futures = {pool.submit(one, i): i for i in range(len(das))}
+        done = 0
+        try:
+            for fut in as_completed(futures):
+                rows[futures[fut]] = fut.result()
+                done += 1
+                if progress is not None:
+                    progress("deals", done, len(das))
+        except BaseException:
+            stop.set()
+            for fut in futures:
+                fut.cancel()
+            raise
+    scores: dict[int, list[float]] = {m: [] for m in ms}
+    nodes = sum(e.nodes for e in engines[1:])  # the engines' double-dummy nodes (the caller adds the first's)
+    for got in rows:
+        if got is None:
             return scores, nodes, True
-        row = {}
-        for j, m in enumerate(ms):
-            dbs, dcs = views_after(p, da, m, n_in, seed, i)
-            pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
-            vals = []
-            for db, dc in pairs:
-                s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, pay, engine, p.views)
-                vals.append(s.score(m))
-                nodes += s.nodes
-            row[m] = sum(vals) / len(vals)
-            if progress is not None:
-                progress("deals x cards", i * len(ms) + j + 1, total)
         for m in ms:
-            scores[m].append(row[m])
+            scores[m].append(got[0][m])
+        nodes += got[1]
     return scores, nodes, False
 
 
@@ -188,7 +241,8 @@ def solve_abc(problem: Any, options: Options) -> Result:
     das = sample_da(p, n, options.seed)
     ms = candidates(p)
     eng = Engine()
-    scores, nodes, stopped = abc_scores(p, das, ms, n_in, options.seed, eng, deadline, options.progress)
+    scores, nodes, stopped = abc_scores(p, das, ms, n_in, options.seed, eng, deadline, options.progress,
+                                        abc_threads(options.threads))
     done = len(scores[ms[0]])
     stats = {"nodes": nodes + eng.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": done}
     res = _result(p, "abc", "ABC algorithm: each card scored over deals from the decider's view, the other players "

@@ -332,7 +332,7 @@ def _store(TK, TV, key, lo, hi):
 
 
 @njit(cache=True)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK, TV, S, MK, MV):
+def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK, TV, S, MK, MV, KL):
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
     the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root."""
     S[SNODES] += 1
@@ -435,6 +435,15 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                 cards[j + 1] = cards[j]
                 j -= 1
             cards[j + 1] = c
+    kc = KL[lev]
+    if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
+        j = 1
+        while cards[j] != kc:
+            j += 1
+        while j > 0:
+            cards[j] = cards[j - 1]
+            j -= 1
+        cards[0] = kc
     a0 = alpha
     b0 = beta
     best_v = -1 if maximise else 99
@@ -472,18 +481,21 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                 tc2 = np.empty(4, dtype=np.int64)
                 ts2 = np.empty(4, dtype=np.int64)
                 v = got + _node(H, AL, nxt, tc2, ts2, np.int64(0), w, won + got, lo_w - got, hi_w - got, P, pay,
-                                work, tt, TK, TV, S, MK, MV)
+                                work, tt, TK, TV, S, MK, MV, KL)
         else:
-            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, TK, TV, S, MK, MV)
+            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, TK, TV, S, MK, MV,
+                      KL)
         if maximise:
             if v > best_v:
                 best_v = v
                 if best_v >= beta:
+                    KL[lev] = c
                     break
         else:
             if v < best_v:
                 best_v = v
                 if best_v <= alpha:
+                    KL[lev] = c
                     break
     S[STT] += 1
     if best_v <= a0:
@@ -495,10 +507,11 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     return best_v
 
 
-@njit(cache=True)
+@njit(cache=True, nogil=True)  # (threads search the deals of Da side by side)
 def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S, MK, MV):
     """A's side's tricks from the position before A's card ``m`` (A, to play, plays it everywhere)."""
     H = np.zeros((54, 3, 4), dtype=np.int64)
+    KL = np.full(54, -1, dtype=np.int64)  # per level, the card that last cut off there (tried first)
     AL = np.zeros((54, 3), dtype=np.bool_)
     for k in range(3):
         for x in range(4):
@@ -564,10 +577,10 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S,
             tc2 = np.empty(4, dtype=np.int64)
             ts2 = np.empty(4, dtype=np.int64)
             v = got + _node(H, AL, np.int64(1), tc2, ts2, np.int64(0), lead2, got, alpha - got, beta - got, P, pay,
-                            work, tt, TK, TV, S, MK, MV)
+                            work, tt, TK, TV, S, MK, MV, KL)
         else:
             v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt,
-                      TK, TV, S, MK, MV)
+                      TK, TV, S, MK, MV, KL)
         if first:
             if v < beta:
                 hi = v
