@@ -427,6 +427,20 @@ def test_abc_json_lists_every_candidate_with_its_scores():
     assert out["assumptions"] and out["to_play"] == "E"
 
 
+def test_abc_time_limit_reports_the_first_deals_that_finished():
+    """The deals of Da run on threads; past --time-limit no deal starts and those in flight stop, but the
+    first deal always finishes, so the result is the first k deals' scores (k >= 1), labelled stopped."""
+    import json
+
+    r = _run("solve", EX1_FILE, "--solver", "abc", "--samples", "6", "--inner-samples", "1", "--time-limit",
+             "0.01", "--json")
+    assert r.exit_code == 0, r.output
+    out = json.loads(r.stdout)
+    assert out["stopped"] == "time limit"
+    k = out["stats"]["worlds"]
+    assert 1 <= k < 6 and all(len(m["per_sample"]) == k for m in out["moves"])
+
+
 @pytest.mark.parametrize("change,field", [
     ({"to_play": "N"}, "to_play"),            # dummy does not decide
     ({"to_play": "W"}, "to_play"),            # not West's turn

@@ -203,7 +203,7 @@ def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed:
             local.engine = engine if first.acquire(blocking=False) else Engine()
             if local.engine is not engine:
                 engines.append(local.engine)
-        return _da_scores(p, i, das[i], ms, n_in, seed, local.engine, stop)
+        return _da_scores(p, i, das[i], ms, n_in, seed, local.engine, stop if i else None)  # the first always ends
 
     rows: list[tuple[dict[int, float], int] | None] = [None] * len(das)
     with ThreadPoolExecutor(max(1, threads)) as pool:
