@@ -17,8 +17,12 @@ Choices the paper leaves open, as made here (and printed in the result's ``assum
   :data:`config.ABC_INNER_SAMPLES`); the same Da serves Monte Carlo for a given seed; Db and Dc are
   drawn with seeds that depend on the seed, da's index and the player, not on m (common random numbers);
 * every deal is drawn exactly uniformly among those meeting the public constraints and shown voids;
-* equal cards are kept distinct (a card is a candidate of its own); the search merges only cards
-  equivalent in all three deals at once, which changes no value;
+* equal cards are kept distinct (a card is a candidate of its own); the search counts two cards as one
+  only where exchanging them is a symmetry of the rest of the game in all three deals at once (none
+  held between them, every view after the one is the view after the other with the two exchanged, the
+  card left not held in a view by a player still to play to the trick), which changes no value;
+* the deals of Da are searched side by side on ``config.ABC_THREADS`` threads; every score depends only
+  on the seed and the deal's index, so the result does not depend on the number of threads;
 * the search goes to the end of the hand (a horizon with double-dummy leaves would let every
   player see the cards beyond it); ties in X are the node type's (the paper's rule);
 * ``views: revised`` (the default): a player who sees a card played from the hand his deal did not
