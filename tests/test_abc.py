@@ -428,6 +428,23 @@ def test_abc_json_lists_every_candidate_with_its_scores():
     assert out["assumptions"] and out["to_play"] == "E"
 
 
+def test_an_aborted_engine_unwinds_at_once():
+    """Ctrl-C during an ABC solve aborts every thread's engine: the kernel returns at its next node."""
+    r = Roles.of(1, 2)
+    db, dc = EX1_TRIPLES[("d1", "C2")][0]
+    da = _now(deal(D1))
+
+    def search(eng):
+        s = ABCSearch(r, 4, 2, EX1_TRICK, da, _held(db, C("C2")), _held(dc, C("C2")), EX1_PAYOFF, eng, "fixed")
+        s.tricks(C("C2"))
+        return s.nodes
+
+    assert search(Engine()) > 100
+    aborted = Engine()
+    aborted.abort()
+    assert search(aborted) <= 2
+
+
 def test_abc_time_limit_reports_the_first_deals_that_finished():
     """The deals of Da run on threads; past --time-limit no deal starts and those in flight stop, but the
     first deal always finishes, so the result is the first k deals' scores (k >= 1), labelled stopped."""

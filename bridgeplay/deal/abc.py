@@ -219,10 +219,12 @@ def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed:
                 done += 1
                 if progress is not None:
                     progress("deals", done, len(das))
-        except BaseException:
+        except BaseException:  # Ctrl-C or an error: the searches in flight are abandoned, not finished
             stop.set()
             for fut in futures:
                 fut.cancel()
+            for e in engines:
+                e.abort()
             raise
     scores: dict[int, list[float]] = {m: [] for m in ms}
     nodes = sum(e.nodes for e in engines[1:])  # the engines' double-dummy nodes (the caller adds the first's)

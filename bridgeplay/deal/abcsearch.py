@@ -149,6 +149,13 @@ class Engine:
             self._kernel_for = (tuple(payoff), views)
         return self._kernel
 
+    def abort(self) -> None:
+        """Abandon the ABC search running on this engine (from another thread): it returns at its next node,
+        and every later search on this engine is meaningless."""
+        if self._kernel is None:
+            self._kernel = ABCKernel()
+        self._kernel.abort()
+
     def _load(self, rem: Hands, trick: Sequence[tuple[int, int]]) -> np.ndarray:
         hands = np.zeros((4, 4), dtype=np.uint16)
         for x in range(4):

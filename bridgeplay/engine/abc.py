@@ -50,7 +50,7 @@ VIEWS_REVISED = 1
 # parameters, P[...]
 PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PORDER, PSTRICT = range(10)
 # statistics, S[...]
-SNODES, SDD, STT = range(3)
+SNODES, SDD, STT, SABORT = range(4)  # S[SABORT] set from another thread: the search unwinds at once
 KEYW = 16  # words of a table key
 MKW = 6  # words of a value memo key (a deal's four hands, the trick, the leader)
 MEMO_LOG2 = 19
@@ -336,6 +336,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
     the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root."""
     S[SNODES] += 1
+    if S[SABORT]:
+        return alpha  # abandoned: the caller discards the value
     ra = H[lev, 0]
     held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
     tl = (held + nt + 3) // 4
@@ -605,12 +607,16 @@ class ABCKernel:
         self.work = new_work()
         self.tt = new_tt()
         self.TK, self.TV = new_abc_table(tt_log2)
-        self.stats = np.zeros(3, dtype=np.int64)
+        self.stats = np.zeros(4, dtype=np.int64)
         self.MK = np.zeros((1 << MEMO_LOG2, MKW), dtype=np.int64)
         self.MV = np.zeros((1 << MEMO_LOG2, 3), dtype=np.int64)
 
     def clear(self) -> None:
         self.TV[:, 2] = 0
+
+    def abort(self) -> None:
+        """Make a search running on another thread return at its next node (its value is then meaningless)."""
+        self.stats[SABORT] = 1
 
 
 def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: int, views: int,
