@@ -695,6 +695,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them (expected
     tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
     """
+    stats[10] += 1  # (calls, memo hits included: see SuitSearch.stats)
     if lower:
         st, cst = memos.lst, memos.lcst
     else:
@@ -784,6 +785,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     if i >= 0 and _covers(st, i, tau, tv):
         front = st[2][i]
         found = True
+        stats[11] += 1
     ihit = i
     jhit = np.int64(-1)
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
@@ -826,6 +828,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             front = _from_canon(cst[2][j], pat, nwords, pwords)
             _store(st, key, front, cst[3][j], cst[5][j])
             found = True
+            stats[12] += 1
         jhit = j
     step = cfg[11] / 100.0
     if not found and prune and step > 0 and (ihit >= 0 or jhit >= 0):

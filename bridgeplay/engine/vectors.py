@@ -35,7 +35,11 @@ def _pop_low(x, base):
     return base + np.int64(_popcount64(low - np.uint64(1))), x ^ low
 
 
-@njit(cache=True, inline="always")
+# The small helpers below that read or write arrays they are given (and allocate nothing) are compiled without
+# numba's reference counting (``_nrt=False``) and not inlined: inlined, every call paid an atomic increment and
+# decrement of each array argument's count, which ``perf`` put above the arithmetic (_pareto_known's inner loops
+# above all; see benchmarks/suit_speed.md).  Called from a kernel with the runtime, they read the same arrays.
+@njit(cache=True, _nrt=False)
 def _inside(F, i, j):
     """Whether row ``i`` of F is contained in row ``j`` (every bit of i set in j)."""
     for w in range(F.shape[1]):
@@ -44,7 +48,7 @@ def _inside(F, i, j):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _part_inside(x, y, mask):
     """Whether the bits of row ``x`` inside ``mask`` are all set in row ``y``."""
     for w in range(x.shape[0]):
@@ -53,7 +57,7 @@ def _part_inside(x, y, mask):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _put(dst, lo, src):
     """``dst[lo:lo + len(src)] = src`` (1-D), as a loop.  The kernels copy arrays with these two, never with a
     slice assignment: numba's checks the shapes and formats its error message with strings, code that costs
@@ -62,21 +66,21 @@ def _put(dst, lo, src):
         dst[lo + i] = src[i]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _set_row(dst, i, src):
     """``dst[i, :] = src`` (see :func:`_put`)."""
     for w in range(src.shape[0]):
         dst[i, w] = src[w]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _copy_row(dst, i, src, j):
     """``dst[i, :] = src[j, :]`` (see :func:`_put`)."""
     for w in range(src.shape[1]):
         dst[i, w] = src[j, w]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _put_rows(dst, lo, src):
     """``dst[lo:lo + len(src), :src.shape[1]] = src`` (2-D), as a loop (see :func:`_put`)."""
     for i in range(src.shape[0]):
@@ -102,7 +106,7 @@ TOP_GROUPS = 1024  # up to this many groups of outside parts _product_front look
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _note_rare(b, k, nr, rb, rc):
     """Put bit b, held by k rows, among the ``RARE`` rarest bits so far (``rb``/``rc``, nr of them,
     rarest first); returns how many there are now."""
@@ -228,7 +232,7 @@ def _pareto_known(F, known):
     return _take_rows(F, keep, nk)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _word_value(x, weights, base):
     s = 0.0
     while x:
@@ -442,7 +446,7 @@ def weight_table(weights: np.ndarray, nwords: int) -> np.ndarray:
     return np.ascontiguousarray((_BYTE_BITS @ w.reshape(nwords * 8, 8).T).T)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _tword(x, wtab, wi):
     s = 0.0
     b = wi * 8
@@ -453,7 +457,7 @@ def _tword(x, wtab, wi):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _trow(x, wtab, nwords):
     """Value of one row (1-D words)."""
     s = 0.0
@@ -492,7 +496,7 @@ def _tprune(F, wtab, nwords, tau):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _and_value(c, F, j, wtab, nwords):
     """Value of the worlds in both row ``c`` and row ``j`` of F."""
     v = 0.0
@@ -501,7 +505,7 @@ def _and_value(c, F, j, wtab, nwords):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _count_at_least(desc, x):
     """How many values of the descending array ``desc`` are >= x."""
     a, z = 0, desc.shape[0]
@@ -637,7 +641,7 @@ def _grown(keys, tags, lows, highs):
     return okeys, otags, olows, ohighs, ofree
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _answer_slot(keys, tags, x, q):
     """The slot of (q, x) in the table: where it is, or the free slot where it goes."""
     h = np.uint64(14695981039346656037) ^ np.uint64(q)
@@ -660,7 +664,7 @@ def _answer_slot(keys, tags, x, q):
     return i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
     """What the table knows of :func:`_reaching`'s answer for candidate c and the later reply q (its
     non-worlds ``notwc[q]``): (-2 any row does, -3 some row does, -1 none does, or 0 not known; the slot
@@ -697,7 +701,7 @@ def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
     return 0, i, need
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _learn(hit, i, need, c, F, row, wtab, nwords, lows, highs):
     """Keep in slot i (if any) what :func:`_reaching` answered at ``need``: none (-1) lowers the high; row
     ``row`` of F found raises the low to what that row keeps."""
