@@ -34,8 +34,10 @@ from bridgeplay.engine.vectors import (
     _to_canon,
     _tprune,
     _trow,
+    _trow_k,
     _tvalues,
     _tword,
+    _tword_k,
 )
 
 
@@ -185,7 +187,7 @@ def _cap_rows(F, wtab, nwords, beam, otab):
     for k in range(otab.shape[0] - 1):
         vk = np.empty(F.shape[0])
         for r in range(F.shape[0]):
-            vk[r] = _trow(F[r], otab[k], m)
+            vk[r] = _trow_k(F[r], otab, k, m)
         ok = np.argsort(-vk, kind="mergesort")
         for i in range(min(LB_PER_LEVEL, F.shape[0])):
             keep[ok[i]] = True
@@ -445,7 +447,7 @@ def _vec_reach(x, tv, otab):
     """Whether the row ``x`` reaches the threshold of some objective (``otab[k]``, :func:`_tword`'s tables
     over every word of the row)."""
     for k in range(tv.shape[0]):
-        if _trow(x, otab[k], x.shape[0]) >= tv[k]:
+        if _trow_k(x, otab, k, x.shape[0]) >= tv[k]:
             return True
     return False
 
@@ -458,18 +460,18 @@ def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
     m = z.shape[0]
     out = tv.copy()
     for k in range(tv.shape[0]):
-        bound = _trow(z, otab[k], m)
+        bound = _trow_k(z, otab, k, m)
         for q in range(len(kids)):
             aq = kidw[q]
             fq = kids[q]
             rest = 0.0
             for c in range(m):
-                rest += _tword(z[c] & ~wcs[aq, c % nwords], otab[k], c)
+                rest += _tword_k(z[c] & ~wcs[aq, c % nwords], otab, k, c)
             best = 0.0
             for g in range(fq.shape[0]):
                 v = 0.0
                 for c in range(m):
-                    v += _tword(z[c] & fq[g, c], otab[k], c)
+                    v += _tword_k(z[c] & fq[g, c], otab, k, c)
                 best = max(best, v)
             bound = min(bound, rest + best)
         out[k] = tv[k] - bound
@@ -751,7 +753,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         if anywon and K:
             tv = tv.copy()
             for k in range(K):
-                tv[k] -= _trow(won, otab[k], m)
+                tv[k] -= _trow_k(won, otab, k, m)
     if top:
         _set_row(info_x, INFO, xs2)
         info_t[INFO, 0] = tau
@@ -932,10 +934,11 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                     info_x[a, :] = 0
                     info_t[a, :] = -1.0
             z = np.empty(m, np.uint64)
+            # (one array for every reply's worlds: a reply's search copies what it keeps of them)
+            xc = np.empty(m, np.uint64)
             tvc = tv
             for ai in range(nmv):
                 a = seq[ai]
-                xc = np.empty(m, np.uint64)
                 anyc = False
                 for lv in range(L):
                     for w in range(nwords):

@@ -388,10 +388,14 @@ def _to_canon(F, pat, nwords, pwords):
     nw = pat.shape[0]
     for r in range(k):
         for lv in range(L):
-            for i in range(nw):
-                p = pat[i]
-                if p >= 0 and (F[r, lv * nwords + i // 64] >> np.uint64(i % 64)) & np.uint64(1):
-                    out[r, lv * pwords + p // 64] |= np.uint64(1) << np.uint64(p % 64)
+            for w in range(nwords):
+                x = F[r, lv * nwords + w]  # (its set bits only: rows are sparse)
+                while x:
+                    i, x = _pop_low(x, w * 64)
+                    if i < nw:
+                        p = pat[i]
+                        if p >= 0:
+                            out[r, lv * pwords + p // 64] |= np.uint64(1) << np.uint64(p % 64)
     return out
 
 
@@ -402,12 +406,20 @@ def _from_canon(C, pat, nwords, pwords):
     L = width // pwords if pwords else 0
     out = np.zeros((k, L * nwords), np.uint64)
     nw = pat.shape[0]
+    # (canonical index -> world, so that only the set bits of a row are visited)
+    inv = np.full(pwords * 64, -1, np.int64)
+    for i in range(nw):
+        if pat[i] >= 0:
+            inv[pat[i]] = i
     for r in range(k):
         for lv in range(L):
-            for i in range(nw):
-                p = pat[i]
-                if p >= 0 and (C[r, lv * pwords + p // 64] >> np.uint64(p % 64)) & np.uint64(1):
-                    out[r, lv * nwords + i // 64] |= np.uint64(1) << np.uint64(i % 64)
+            for w in range(pwords):
+                x = C[r, lv * pwords + w]
+                while x:
+                    p, x = _pop_low(x, w * 64)
+                    i = inv[p]
+                    if i >= 0:
+                        out[r, lv * nwords + i // 64] |= np.uint64(1) << np.uint64(i % 64)
     return out
 
 
@@ -463,6 +475,27 @@ def _trow(x, wtab, nwords):
     s = 0.0
     for i in range(x.shape[0]):
         s += _tword(x[i], wtab, i % nwords)
+    return s
+
+
+@njit(cache=True, _nrt=False)
+def _tword_k(x, otab, k, wi):
+    """:func:`_tword` with table ``otab[k]`` (a slice taken in a loop costs the reference counts of a view)."""
+    s = 0.0
+    b = wi * 8
+    while x:
+        s += otab[k, b, x & np.uint64(255)]
+        x >>= np.uint64(8)
+        b += 1
+    return s
+
+
+@njit(cache=True, _nrt=False)
+def _trow_k(x, otab, k, m):
+    """:func:`_trow` with table ``otab[k]`` over every word of the row (``m`` words)."""
+    s = 0.0
+    for i in range(m):
+        s += _tword_k(x[i], otab, k, i)
     return s
 
 
