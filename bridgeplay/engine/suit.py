@@ -10,7 +10,7 @@ from numba import njit, types
 from numba.experimental import structref
 from numba.typed import Dict, List
 
-from bridgeplay.engine.ddsuit import _dd_fill
+from bridgeplay.engine.ddsuit import DD_SLOTS, _dd_fill, _dd_memo
 from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
     _follow_plays,
     _popcount,
@@ -438,7 +438,7 @@ def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
         if need[w] & ~t[14, w]:
             missing = True
     if missing:
-        _dd_fill(t, north, south, dfd, lead, west, need, ddm)
+        memos.ddm = _dd_fill(t, north, south, dfd, lead, west, need, ddm)
     return t
 
 
@@ -1157,7 +1157,8 @@ class _MemosType(types.StructRef):
 
 class Memos(structref.StructRefProxy):
     """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
-    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo) as one object.
+    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo, see
+    bridgeplay.engine.ddsuit) as one object.
 
     Passed to :func:`solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
@@ -1178,7 +1179,7 @@ _STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
-                     ("ddm", types.DictType(types.int64, types.int64))])
+                     ("ddm", types.int64[::1])])
 
 
 @njit(cache=True)
@@ -1203,7 +1204,7 @@ def _new_memos():
     m.lcst = _empty_store()
     m.ddk = Dict.empty(types.int64, types.int64)
     m.ddt = List.empty_list(_TABLE)
-    m.ddm = Dict.empty(types.int64, types.int64)
+    m.ddm = _dd_memo(DD_SLOTS)
     return m
 
 
