@@ -11,10 +11,18 @@ import itertools
 
 import numpy as np
 import pytest
-from numba import types
-from numba.typed import Dict
 
-from bridgeplay.engine.ddsuit import LEAD_E, LEAD_FREE, LEAD_N, LEAD_S, LEAD_W, _dd_fill, dd_after_leads, dd_tricks
+from bridgeplay.engine.ddsuit import (
+    LEAD_E,
+    LEAD_FREE,
+    LEAD_N,
+    LEAD_S,
+    LEAD_W,
+    _dd_fill,
+    _dd_memo,
+    dd_after_leads,
+    dd_tricks,
+)
 from bridgeplay.kinds import from_dict
 from bridgeplay.suit.search import SuitSearch
 from bridgeplay.suit.worlds import suit_worlds
@@ -115,12 +123,13 @@ def test_a_trick_boundary_s_table_holds_the_worlds_that_make_each_count(lead: in
     checked = 0
     for north, south, out in deals(5):
         worlds = suit_worlds(out)
-        memo = Dict.empty(types.int64, types.int64)
+        memo = _dd_memo(4)  # (a small table: it must grow, and fill up, and the counts stay right)
         table = np.zeros((15, 1), np.uint64)
         every = (1 << len(worlds)) - 1
         # filled in two goes, as a search asks: the even worlds, then all (only the odd ones are new)
-        _dd_fill(table, north, south, out, lead, worlds.west, np.array([every & 0x5555555555555555], np.uint64), memo)
-        _dd_fill(table, north, south, out, lead, worlds.west, np.array([every], np.uint64), memo)
+        memo = _dd_fill(table, north, south, out, lead, worlds.west, np.array([every & 0x5555555555555555], np.uint64),
+                        memo)
+        memo = _dd_fill(table, north, south, out, lead, worlds.west, np.array([every], np.uint64), memo)
         assert int(table[14, 0]) == every
         for i, w in enumerate(worlds.west.tolist()):
             want = brute([north, out & ~w, south, w], lead)

@@ -16,8 +16,7 @@ which ranks), shared by every world of a problem.
 from __future__ import annotations
 
 import numpy as np
-from numba import njit, types
-from numba.typed import Dict
+from numba import njit
 
 from bridgeplay.engine.rules import _popcount, _representatives, _trick_winner
 from bridgeplay.engine.vectors import _patterns
@@ -53,7 +52,52 @@ def _without(n, e, s, w, seat, b):
             w & ~b if seat == 3 else w)
 
 
+# The card-order memo is an open-addressing hash table in one int64 array (no typed dict: a dict passed down
+# the recursion cost two atomic reference counts a call, and the search below runs without numba's runtime):
+# memo[0] entries, memo[1] slots (a power of two), then the slots' keys (0: empty; a key is never 0, it holds
+# the count of cards left), then their values.  The search stores while the table is at most half full; the
+# kernels that call it make room first (:func:`_dd_room`), so a full table costs time, never a wrong count.
+DD_SLOTS = 1 << 12  # a new table's slots
+
+
 @njit(cache=True)
+def _dd_memo(slots):
+    """An empty card-order memo of ``slots`` slots (a power of two)."""
+    memo = np.zeros(2 + 2 * slots, np.int64)
+    memo[1] = slots
+    return memo
+
+
+@njit(cache=True, _nrt=False)
+def _dd_slot(memo, key):
+    """The slot that holds ``key``, or the empty slot where it goes."""
+    cap = memo[1]
+    h = np.uint64(key) * np.uint64(0x9E3779B97F4A7C15)
+    i = np.int64(h >> np.uint64(32)) & (cap - 1)
+    while memo[2 + i] != 0 and memo[2 + i] != key:
+        i = (i + 1) & (cap - 1)
+    return i
+
+
+@njit(cache=True)
+def _dd_room(memo):
+    """``memo``, or a table twice as large with its entries, when it is more than a quarter full (a search from
+    one position then has at least a quarter of the slots to store in)."""
+    cap = memo[1]
+    if 4 * memo[0] <= cap:
+        return memo
+    out = _dd_memo(2 * cap)
+    for i in range(cap):
+        k = memo[2 + i]
+        if k != 0:
+            j = _dd_slot(out, k)
+            out[2 + j] = k
+            out[2 + 2 * cap + j] = memo[2 + cap + i]
+            out[0] += 1
+    return out
+
+
+@njit(cache=True, _nrt=False)
 def _dd(n, s, w, e, leader, nt, r0, r1, r2, lead, memo):
     """Declarer's tricks from here on with every card seen (``nt`` cards on the table, ``lead`` at a boundary)."""
     z = np.int64(0)  # (recursive calls take int64 arguments, never literals: a cached recursive function
@@ -64,8 +108,9 @@ def _dd(n, s, w, e, leader, nt, r0, r1, r2, lead, memo):
         if (n | s) == 0:
             return 0
         key = _key(n, s, w, e, lead)
-        if key in memo:
-            return memo[key]
+        slot = _dd_slot(memo, key)
+        if memo[2 + slot] == key:
+            return memo[2 + memo[1] + slot]
         defence = lead == LEAD_W or lead == LEAD_E
         # a defender on lead leads a card or exits; declarer leads from either hand (the one the
         # rule names, while it has a card)
@@ -84,7 +129,11 @@ def _dd(n, s, w, e, leader, nt, r0, r1, r2, lead, memo):
                     n2, e2, s2, w2 = _without(n, e, s, w, seat, np.int64(1) << r)
                     x = _dd(n2, s2, w2, e2, np.int64(seat), np.int64(1), np.int64(r), z, z, free, memo)
                     v = min(v, x) if defence else max(v, x)
-        memo[key] = v
+        if 2 * (memo[0] + 1) <= memo[1]:
+            slot = _dd_slot(memo, key)  # (the searches below may have filled the slot found above)
+            memo[2 + slot] = key
+            memo[2 + memo[1] + slot] = v
+            memo[0] += 1
         return v
     seat = (leader + nt) % 4
     hand = n if seat == 0 else e if seat == 1 else s if seat == 2 else w
@@ -113,11 +162,13 @@ def _dd(n, s, w, e, leader, nt, r0, r1, r2, lead, memo):
 @njit(cache=True, nogil=True)
 def _dd_worlds(north, south, dfd, west, lead):
     """Per world (West's holding ``west[i]`` of the defenders' cards ``dfd``), declarer's double-dummy tricks."""
-    memo = Dict.empty(types.int64, types.int64)
+    memo = _dd_memo(DD_SLOTS)
     out = np.empty(west.shape[0], np.int64)
     z = np.int64(0)
     for i in range(west.shape[0]):
         wv = west[i] & dfd
+        if 4 * memo[0] > memo[1]:
+            memo = _dd_room(memo)
         out[i] = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
     return out
 
@@ -130,34 +181,50 @@ def _dd_fill(table, north, south, dfd, lead, west, need, memo):
     dummy; row 14 the worlds filled in so far.  Only the worlds a search asks about are counted
     (at a boundary, those that agree with the cards played: usually a few of the problem's), and
     worlds that deal the cards left alike share one count (``memo``: a card-order memo, kept
-    across calls).
+    across calls).  Returns the memo (a larger one when it had to grow).
     """
-    z = np.int64(0)
     todo = np.empty(need.shape[0], np.uint64)
     for wi in range(need.shape[0]):
         todo[wi] = need[wi] & ~table[14, wi]
         table[14, wi] |= todo[wi]
     pat = _patterns(west, todo, dfd)  # West's holding of the cards left, as an index
     seen = np.full(1 << _popcount(dfd), -1, np.int64)
-    for i in range(west.shape[0]):
+    # (the worlds in runs between which the memo grows: a table reassigned in the loop over the worlds would
+    # cost its reference counts per world)
+    i = np.int64(0)
+    while i < west.shape[0]:
+        if 4 * memo[0] > memo[1]:
+            memo = _dd_room(memo)
+        i = _dd_fill_run(table, north, south, dfd, lead, west, pat, seen, memo, i)
+    return memo
+
+
+@njit(cache=True, _nrt=False)
+def _dd_fill_run(table, north, south, dfd, lead, west, pat, seen, memo, i):
+    """:func:`_dd_fill`'s worlds from ``i`` on, until the memo is more than a quarter full: the next world."""
+    z = np.int64(0)
+    while i < west.shape[0]:
         h = pat[i]
-        if h < 0:
-            continue
-        t = seen[h]
-        if t < 0:
-            wv = west[i] & dfd
-            t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
-            seen[h] = t
-        bit = np.uint64(1) << np.uint64(i % 64)
-        for c in range(min(t, 13) + 1):
-            table[c, i // 64] |= bit
+        if h >= 0:
+            t = seen[h]
+            if t < 0:
+                if 4 * memo[0] > memo[1]:
+                    return i
+                wv = west[i] & dfd
+                t = _dd(north, south, wv, dfd & ~wv, z, z, z, z, z, lead, memo)
+                seen[h] = t
+            bit = np.uint64(1) << np.uint64(i % 64)
+            for c in range(min(t, 13) + 1):
+                table[c, i // 64] |= bit
+        i += 1
+    return i
 
 
 @njit(cache=True, nogil=True)
 def _dd_leads(north, south, dfd, west, seats, ranks):
     """Per first lead k (``ranks[k]`` from ``seats[k]``, North 0 or South 2) and world, declarer's
     double-dummy tricks once it is led (one card-order memo for them all)."""
-    memo = Dict.empty(types.int64, types.int64)
+    memo = _dd_memo(DD_SLOTS)
     out = np.empty((seats.shape[0], west.shape[0]), np.int64)
     z = np.int64(0)
     for k in range(seats.shape[0]):
@@ -168,6 +235,8 @@ def _dd_leads(north, south, dfd, west, seats, ranks):
         s2 = south & ~b if seat == 2 else south
         for i in range(west.shape[0]):
             wv = west[i] & dfd
+            if 4 * memo[0] > memo[1]:
+                memo = _dd_room(memo)
             out[k, i] = _dd(n2, s2, wv, dfd & ~wv, seat, np.int64(1), r, z, z, np.int64(LEAD_FREE), memo)
     return out
 

@@ -10,7 +10,7 @@ from numba import njit, types
 from numba.experimental import structref
 from numba.typed import Dict, List
 
-from bridgeplay.engine.ddsuit import _dd_fill
+from bridgeplay.engine.ddsuit import DD_SLOTS, _dd_fill, _dd_memo
 from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
     _follow_plays,
     _popcount,
@@ -34,8 +34,10 @@ from bridgeplay.engine.vectors import (
     _to_canon,
     _tprune,
     _trow,
+    _trow_k,
     _tvalues,
     _tword,
+    _tword_k,
 )
 
 
@@ -185,7 +187,7 @@ def _cap_rows(F, wtab, nwords, beam, otab):
     for k in range(otab.shape[0] - 1):
         vk = np.empty(F.shape[0])
         for r in range(F.shape[0]):
-            vk[r] = _trow(F[r], otab[k], m)
+            vk[r] = _trow_k(F[r], otab, k, m)
         ok = np.argsort(-vk, kind="mergesort")
         for i in range(min(LB_PER_LEVEL, F.shape[0])):
             keep[ok[i]] = True
@@ -436,7 +438,7 @@ def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
         if need[w] & ~t[14, w]:
             missing = True
     if missing:
-        _dd_fill(t, north, south, dfd, lead, west, need, ddm)
+        memos.ddm = _dd_fill(t, north, south, dfd, lead, west, need, ddm)
     return t
 
 
@@ -445,7 +447,7 @@ def _vec_reach(x, tv, otab):
     """Whether the row ``x`` reaches the threshold of some objective (``otab[k]``, :func:`_tword`'s tables
     over every word of the row)."""
     for k in range(tv.shape[0]):
-        if _trow(x, otab[k], x.shape[0]) >= tv[k]:
+        if _trow_k(x, otab, k, x.shape[0]) >= tv[k]:
             return True
     return False
 
@@ -458,18 +460,18 @@ def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
     m = z.shape[0]
     out = tv.copy()
     for k in range(tv.shape[0]):
-        bound = _trow(z, otab[k], m)
+        bound = _trow_k(z, otab, k, m)
         for q in range(len(kids)):
             aq = kidw[q]
             fq = kids[q]
             rest = 0.0
             for c in range(m):
-                rest += _tword(z[c] & ~wcs[aq, c % nwords], otab[k], c)
+                rest += _tword_k(z[c] & ~wcs[aq, c % nwords], otab, k, c)
             best = 0.0
             for g in range(fq.shape[0]):
                 v = 0.0
                 for c in range(m):
-                    v += _tword(z[c] & fq[g, c], otab[k], c)
+                    v += _tword_k(z[c] & fq[g, c], otab, k, c)
                 best = max(best, v)
             bound = min(bound, rest + best)
         out[k] = tv[k] - bound
@@ -695,6 +697,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them (expected
     tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
     """
+    stats[10] += 1  # (calls, memo hits included: see SuitSearch.stats)
     if lower:
         st, cst = memos.lst, memos.lcst
     else:
@@ -750,7 +753,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         if anywon and K:
             tv = tv.copy()
             for k in range(K):
-                tv[k] -= _trow(won, otab[k], m)
+                tv[k] -= _trow_k(won, otab, k, m)
     if top:
         _set_row(info_x, INFO, xs2)
         info_t[INFO, 0] = tau
@@ -784,6 +787,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     if i >= 0 and _covers(st, i, tau, tv):
         front = st[2][i]
         found = True
+        stats[11] += 1
     ihit = i
     jhit = np.int64(-1)
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
@@ -826,6 +830,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             front = _from_canon(cst[2][j], pat, nwords, pwords)
             _store(st, key, front, cst[3][j], cst[5][j])
             found = True
+            stats[12] += 1
         jhit = j
     step = cfg[11] / 100.0
     if not found and prune and step > 0 and (ihit >= 0 or jhit >= 0):
@@ -929,10 +934,11 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                     info_x[a, :] = 0
                     info_t[a, :] = -1.0
             z = np.empty(m, np.uint64)
+            # (one array for every reply's worlds: a reply's search copies what it keeps of them)
+            xc = np.empty(m, np.uint64)
             tvc = tv
             for ai in range(nmv):
                 a = seq[ai]
-                xc = np.empty(m, np.uint64)
                 anyc = False
                 for lv in range(L):
                     for w in range(nwords):
@@ -1151,7 +1157,8 @@ class _MemosType(types.StructRef):
 
 class Memos(structref.StructRefProxy):
     """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
-    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo) as one object.
+    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo, see
+    bridgeplay.engine.ddsuit) as one object.
 
     Passed to :func:`solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
@@ -1172,7 +1179,7 @@ _STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
-                     ("ddm", types.DictType(types.int64, types.int64))])
+                     ("ddm", types.int64[::1])])
 
 
 @njit(cache=True)
@@ -1197,7 +1204,7 @@ def _new_memos():
     m.lcst = _empty_store()
     m.ddk = Dict.empty(types.int64, types.int64)
     m.ddt = List.empty_list(_TABLE)
-    m.ddm = Dict.empty(types.int64, types.int64)
+    m.ddm = _dd_memo(DD_SLOTS)
     return m
 
 

@@ -35,7 +35,11 @@ def _pop_low(x, base):
     return base + np.int64(_popcount64(low - np.uint64(1))), x ^ low
 
 
-@njit(cache=True, inline="always")
+# The small helpers below that read or write arrays they are given (and allocate nothing) are compiled without
+# numba's reference counting (``_nrt=False``) and not inlined: inlined, every call paid an atomic increment and
+# decrement of each array argument's count, which ``perf`` put above the arithmetic (_pareto_known's inner loops
+# above all; see benchmarks/suit_speed.md).  Called from a kernel with the runtime, they read the same arrays.
+@njit(cache=True, _nrt=False)
 def _inside(F, i, j):
     """Whether row ``i`` of F is contained in row ``j`` (every bit of i set in j)."""
     for w in range(F.shape[1]):
@@ -44,7 +48,7 @@ def _inside(F, i, j):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _part_inside(x, y, mask):
     """Whether the bits of row ``x`` inside ``mask`` are all set in row ``y``."""
     for w in range(x.shape[0]):
@@ -53,7 +57,7 @@ def _part_inside(x, y, mask):
     return True
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _put(dst, lo, src):
     """``dst[lo:lo + len(src)] = src`` (1-D), as a loop.  The kernels copy arrays with these two, never with a
     slice assignment: numba's checks the shapes and formats its error message with strings, code that costs
@@ -62,21 +66,21 @@ def _put(dst, lo, src):
         dst[lo + i] = src[i]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _set_row(dst, i, src):
     """``dst[i, :] = src`` (see :func:`_put`)."""
     for w in range(src.shape[0]):
         dst[i, w] = src[w]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _copy_row(dst, i, src, j):
     """``dst[i, :] = src[j, :]`` (see :func:`_put`)."""
     for w in range(src.shape[1]):
         dst[i, w] = src[j, w]
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _put_rows(dst, lo, src):
     """``dst[lo:lo + len(src), :src.shape[1]] = src`` (2-D), as a loop (see :func:`_put`)."""
     for i in range(src.shape[0]):
@@ -102,7 +106,7 @@ TOP_GROUPS = 1024  # up to this many groups of outside parts _product_front look
 RARE = 8  # a row is compared only with the kept rows that hold its RARE rarest bits
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _note_rare(b, k, nr, rb, rc):
     """Put bit b, held by k rows, among the ``RARE`` rarest bits so far (``rb``/``rc``, nr of them,
     rarest first); returns how many there are now."""
@@ -228,7 +232,7 @@ def _pareto_known(F, known):
     return _take_rows(F, keep, nk)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _word_value(x, weights, base):
     s = 0.0
     while x:
@@ -384,10 +388,14 @@ def _to_canon(F, pat, nwords, pwords):
     nw = pat.shape[0]
     for r in range(k):
         for lv in range(L):
-            for i in range(nw):
-                p = pat[i]
-                if p >= 0 and (F[r, lv * nwords + i // 64] >> np.uint64(i % 64)) & np.uint64(1):
-                    out[r, lv * pwords + p // 64] |= np.uint64(1) << np.uint64(p % 64)
+            for w in range(nwords):
+                x = F[r, lv * nwords + w]  # (its set bits only: rows are sparse)
+                while x:
+                    i, x = _pop_low(x, w * 64)
+                    if i < nw:
+                        p = pat[i]
+                        if p >= 0:
+                            out[r, lv * pwords + p // 64] |= np.uint64(1) << np.uint64(p % 64)
     return out
 
 
@@ -398,12 +406,20 @@ def _from_canon(C, pat, nwords, pwords):
     L = width // pwords if pwords else 0
     out = np.zeros((k, L * nwords), np.uint64)
     nw = pat.shape[0]
+    # (canonical index -> world, so that only the set bits of a row are visited)
+    inv = np.full(pwords * 64, -1, np.int64)
+    for i in range(nw):
+        if pat[i] >= 0:
+            inv[pat[i]] = i
     for r in range(k):
         for lv in range(L):
-            for i in range(nw):
-                p = pat[i]
-                if p >= 0 and (C[r, lv * pwords + p // 64] >> np.uint64(p % 64)) & np.uint64(1):
-                    out[r, lv * nwords + i // 64] |= np.uint64(1) << np.uint64(i % 64)
+            for w in range(pwords):
+                x = C[r, lv * pwords + w]
+                while x:
+                    p, x = _pop_low(x, w * 64)
+                    i = inv[p]
+                    if i >= 0:
+                        out[r, lv * nwords + i // 64] |= np.uint64(1) << np.uint64(i % 64)
     return out
 
 
@@ -442,7 +458,7 @@ def weight_table(weights: np.ndarray, nwords: int) -> np.ndarray:
     return np.ascontiguousarray((_BYTE_BITS @ w.reshape(nwords * 8, 8).T).T)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _tword(x, wtab, wi):
     s = 0.0
     b = wi * 8
@@ -453,12 +469,33 @@ def _tword(x, wtab, wi):
     return s
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _trow(x, wtab, nwords):
     """Value of one row (1-D words)."""
     s = 0.0
     for i in range(x.shape[0]):
         s += _tword(x[i], wtab, i % nwords)
+    return s
+
+
+@njit(cache=True, _nrt=False)
+def _tword_k(x, otab, k, wi):
+    """:func:`_tword` with table ``otab[k]`` (a slice taken in a loop costs the reference counts of a view)."""
+    s = 0.0
+    b = wi * 8
+    while x:
+        s += otab[k, b, x & np.uint64(255)]
+        x >>= np.uint64(8)
+        b += 1
+    return s
+
+
+@njit(cache=True, _nrt=False)
+def _trow_k(x, otab, k, m):
+    """:func:`_trow` with table ``otab[k]`` over every word of the row (``m`` words)."""
+    s = 0.0
+    for i in range(m):
+        s += _tword_k(x[i], otab, k, i)
     return s
 
 
@@ -492,7 +529,7 @@ def _tprune(F, wtab, nwords, tau):
     return out
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _and_value(c, F, j, wtab, nwords):
     """Value of the worlds in both row ``c`` and row ``j`` of F."""
     v = 0.0
@@ -501,7 +538,7 @@ def _and_value(c, F, j, wtab, nwords):
     return v
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _count_at_least(desc, x):
     """How many values of the descending array ``desc`` are >= x."""
     a, z = 0, desc.shape[0]
@@ -637,7 +674,7 @@ def _grown(keys, tags, lows, highs):
     return okeys, otags, olows, ohighs, ofree
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _answer_slot(keys, tags, x, q):
     """The slot of (q, x) in the table: where it is, or the free slot where it goes."""
     h = np.uint64(14695981039346656037) ^ np.uint64(q)
@@ -660,7 +697,7 @@ def _answer_slot(keys, tags, x, q):
     return i
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
     """What the table knows of :func:`_reaching`'s answer for candidate c and the later reply q (its
     non-worlds ``notwc[q]``): (-2 any row does, -3 some row does, -1 none does, or 0 not known; the slot
@@ -697,7 +734,7 @@ def _ask(c, q, notwc, wtab, nwords, tau, x, keys, tags, lows, highs, free):
     return 0, i, need
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _learn(hit, i, need, c, F, row, wtab, nwords, lows, highs):
     """Keep in slot i (if any) what :func:`_reaching` answered at ``need``: none (-1) lowers the high; row
     ``row`` of F found raises the low to what that row keeps."""
