@@ -133,9 +133,8 @@ def _load(row, hands):
 
 
 @njit(cache=True)
-def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, vals, S, MK, MV):
-    """vals[card] = tricks the side to play takes after ``card`` (every legal card), in deal ``row``;
-    memoised per position in MK/MV (the values of the legal cards, high to low, 4 bits each)."""
+def _memo_key(row, tc, nt, leader, trump):
+    """The value memo's key of a position: a deal's four hands, the current trick, the leader and trump."""
     tp = np.int64(nt)
     for i in range(nt):
         tp = (tp << 8) | tc[i]
@@ -144,6 +143,14 @@ def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, v
         key[x] = row[x]
     key[4] = tp
     key[5] = leader + 4 * trump
+    return key
+
+
+@njit(cache=True)
+def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, vals, S, MK, MV):
+    """vals[card] = tricks the side to play takes after ``card`` (every legal card), in deal ``row``;
+    memoised per position in MK/MV (the values of the legal cards, high to low, 4 bits each)."""
+    key = _memo_key(row, tc, nt, leader, trump)
     seat = (leader + nt) & 3
     led = (tc[0] >> 4) if nt > 0 else -1
     legal = _legal(row[seat], led)
@@ -184,14 +191,7 @@ def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, v
 def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, MK, MV):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised with the card values (one engine search, not one a card)."""
-    tp = np.int64(nt)
-    for i in range(nt):
-        tp = (tp << 8) | tc[i]
-    key = np.empty(MKW, dtype=np.int64)
-    for x in range(4):
-        key[x] = row[x]
-    key[4] = tp
-    key[5] = leader + 4 * trump
+    key = _memo_key(row, tc, nt, leader, trump)
     i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
     same = _same_key(MK, i, key)
     if same and MV[i, 1] & 2:
