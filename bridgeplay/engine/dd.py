@@ -203,14 +203,26 @@ def _owner_code(A, s):
 
 
 @njit(cache=True, _nrt=False)
-def _top_mask(cnt, rel):
+def _top_mask(cnt, rel, code):
     """(mask over the 2-bit owner code of a suit of cnt cards covering its top cards down to the
-    lowest relevant bit, how many cards that is)."""
+    lowest relevant bit, how many cards that is).
+
+    When the suit's lowest cards up to the lowest relevant one are one hand's (a run from the
+    bottom), they are left out: the suit lengths of the key then say who holds them (bridge-solver's
+    "suit bottom can't win by rank")."""
     if rel == 0:
         return np.int64(0), np.int64(0)
     low = 0
     while not (rel >> low) & 1:
         low += 1
+    o = code & 3
+    j = 0
+    while j + 1 < cnt and ((code >> (2 * (j + 1))) & 3) == o:
+        j += 1
+    if j >= low:
+        low = j + 1
+        if low >= cnt:
+            return np.int64(0), np.int64(0)
     return ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * low)) - 1), np.int64(cnt - low)
 
 
@@ -283,10 +295,10 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     entry of the same pattern takes the new bound too.  (Keeping patterns general-first, as
     bridge-solver does, was measured: few stored patterns subsume one another here, and dropping
     the specific ones lost their best moves: more nodes, slower.)"""
-    k0, m0 = _top_mask(A[OC], A[rd])
-    k1, m1 = _top_mask(A[OC + 1], A[rd + 1])
-    k2, m2 = _top_mask(A[OC + 2], A[rd + 2])
-    k3, m3 = _top_mask(A[OC + 3], A[rd + 3])
+    k0, m0 = _top_mask(A[OC], A[rd], c0)
+    k1, m1 = _top_mask(A[OC + 1], A[rd + 1], c1)
+    k2, m2 = _top_mask(A[OC + 2], A[rd + 2], c2)
+    k3, m3 = _top_mask(A[OC + 3], A[rd + 3], c3)
     M1 = k0 | (k1 << 26)
     M2 = k2 | (k3 << 26)
     V1 = (c0 | (c1 << 26)) & M1
