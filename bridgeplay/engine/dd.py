@@ -595,6 +595,39 @@ def _top_trump_run(A, trump):
 
 
 @njit(cache=True, _nrt=False)
+def _slow_trump_trick(A, trump, my, leading, tl):
+    """Trumps the side of ``my`` (the side's seat playing first in this trick) surely makes one trick
+    with though the other side holds the top trump(s) (bridge-solver's slow trump tricks): a guarded
+    second trump sitting over the ace (a third-ranked trump with two guards over ace-king).  The
+    hand plays after the holder of the top trumps in every trick it does not lead, and leads only
+    once its side has won a trick (``leading``: my leads now, so it needs cards to spare).  Returns
+    how many top trumps the trick relies on (2 or 3), 0 when none."""
+    n = A[OC + trump]
+    if n < 3:
+        return 0
+    lho = (my + 1) & 3
+    pd = (my + 2) & 3
+    rho = (my + 3) & 3
+    a = np.int64(1) << (n - 1)
+    k = np.int64(1) << (n - 2)
+    hm = A[OH + 4 * my + trump]
+    hp = A[OH + 4 * pd + trump]
+    hl = A[OH + 4 * lho + trump]
+    hr = A[OH + 4 * rho + trump]
+    if (hp & k) and A[OPOP + hp] >= 2 and (hl & a):
+        return 2
+    if (hm & k) and A[OPOP + hm] >= 2 and (hr & a) and (not leading or tl >= 3):
+        return 2
+    if n >= 5:
+        q = np.int64(1) << (n - 3)
+        if (hp & q) and A[OPOP + hp] >= 3 and (hl & (a | k)) == (a | k):
+            return 3
+        if (hm & q) and A[OPOP + hm] >= 3 and (hr & (a | k)) == (a | k) and (not leading or tl >= 4):
+            return 3
+    return 0
+
+
+@njit(cache=True, _nrt=False)
 def _last_trick(A, leader, trump, rd):
     """One card in each hand: does North-South win the last trick?  Writes the relevant set."""
     ws = -1
@@ -1207,6 +1240,17 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                             rel = ((np.int64(1) << need) - 1) << (n - need)
                         A[rd + trump] = rel
                         return t if (x & 1) == 0 else t - 1
+                if t == 1 or t == tl:
+                    # one trick is all the side needs (North-South when t = 1, else East-West)
+                    my = leader if ((leader & 1) == 0) == (t == 1) else (leader + 1) & 3
+                    k = _slow_trump_trick(A, trump, my, my == leader, tl)
+                    if k > 0:
+                        A[OST + 3] += 1
+                        for s in range(4):
+                            A[rd + s] = 0
+                        n = A[OC + trump]
+                        A[rd + trump] = ((np.int64(1) << k) - 1) << (n - k)
+                        return t if t == 1 else t - 1
             pd = (leader + 2) & 3
             if (trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0) and not (A[ODEBUG] & 2):
                 # the other side wins this trick if every suit the leader holds is topped by an
