@@ -1744,7 +1744,7 @@ def _dd_table(A, tt, hands, out):
             tl = 0
             for s in range(4):
                 tl += A[OPOP + (A[OH + s])]
-            guess = min(ns + 1, tl)  # the next leader's first test one above (bridge-solver's)
+            guess = min(ns, tl)  # the next leader's first test: the same tricks (measured 1.3% fewer nodes than one above)
             declarer = (leader + 3) & 3
             if (declarer & 1) == 0:
                 out[strain, declarer] = ns
