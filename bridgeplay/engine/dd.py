@@ -391,8 +391,11 @@ def _winners(A, trump, x, y, cb, rb):
         l1 = A[OPOP + (A[OH + 4 * lho + s])]
         l3 = A[OPOP + (A[OH + 4 * rho + s])]
         qs = k
-        if k >= l1 and k >= l3 and k >= A[OPOP + (A[OH + 4 * y + s])]:
+        ly = A[OPOP + (A[OH + 4 * y + s])]
+        if k >= l1 and k >= l3 and k >= ly:
             qs = A[OPOP + m]
+            # x's cards below the others' longest holding win by length: their ranks do not count
+            k = max(l1, l3, ly)
         if trump < 4 and s != trump:
             if ltr != 0 and l1 < qs:
                 qs = l1
