@@ -105,7 +105,10 @@ WORK_SIZE = ODS + 40
 TT_HEAD = 8  # heads: TT_HEAD + 3 i + (0 key, 1 generation, 2 first block)
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
 ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
-BLOCK = 2 + ENTRY * BLOCK_ENTRIES  # block: next block, count, entries
+BLOCK = 2 + BLOCK_ENTRIES + ENTRY * BLOCK_ENTRIES  # block: next block, count, signatures, entries
+# An entry's signature (one word, the block's signatures share a cache line): the owner codes of the top
+# four cards of each suit that the entry fixes, and its mask over them (bits 32..).  A probe checks it
+# first and reads the entry only when it agrees: a pattern of a heavy deal holds hundreds of entries.
 # An entry matches a position (of its suit-length pattern) when the position's owner codes agree with
 # the value on the mask: the owners of the top m_s cards of each suit s, the cards that decided the
 # bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
@@ -227,6 +230,14 @@ def _top_mask(cnt, rel, code):
 
 
 @njit(cache=True, _nrt=False)
+def _sig8(code, n):
+    """The 2-bit owner codes of a suit's top four cards (of its n), in 8 bits (the top card highest)."""
+    if n >= 4:
+        return (code >> (2 * (n - 4))) & 0xFF
+    return (code << (2 * (4 - n))) & 0xFF
+
+
+@njit(cache=True, _nrt=False)
 def _hash(k):
     x = k ^ ((k >> 33) & 0x7FFFFFFF)
     x *= np.int64(-49064778989728563)
@@ -265,12 +276,17 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     blk = tt[TT_HEAD + 3 * hs + 2]
     x1 = c0 | (c1 << 26)
     x2 = c2 | (c3 << 26)
+    psig = (_sig8(c0, A[OC]) | (_sig8(c1, A[OC + 1]) << 8) | (_sig8(c2, A[OC + 2]) << 16)
+            | (_sig8(c3, A[OC + 3]) << 24))
     while blk >= 0:
         base = pool + BLOCK * blk
         cnt = tt[base + 1]
         A[OST + 4] += cnt
         for j in range(cnt):
-            b = base + 2 + ENTRY * j
+            sg = tt[base + 2 + j]
+            if ((psig ^ sg) & (sg >> 32) & 0xFFFFFFFF) != 0:
+                continue
+            b = base + 2 + BLOCK_ENTRIES + ENTRY * j
             if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
                 bd = tt[b + 4]
                 lo = bd & 255
@@ -328,7 +344,7 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
         while blk >= 0:
             base = pool + BLOCK * blk
             for j in range(tt[base + 1]):
-                b = base + 2 + ENTRY * j
+                b = base + 2 + BLOCK_ENTRIES + ENTRY * j
                 if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
                     bd = tt[b + 4]
                     if best < 0:
@@ -349,7 +365,12 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     base = pool + BLOCK * first
     j = tt[base + 1]
     tt[base + 1] = j + 1
-    b = base + 2 + ENTRY * j
+    sv = (_sig8(c0 & k0, A[OC]) | (_sig8(c1 & k1, A[OC + 1]) << 8) | (_sig8(c2 & k2, A[OC + 2]) << 16)
+          | (_sig8(c3 & k3, A[OC + 3]) << 24))
+    sm = (_sig8(k0, A[OC]) | (_sig8(k1, A[OC + 1]) << 8) | (_sig8(k2, A[OC + 2]) << 16)
+          | (_sig8(k3, A[OC + 3]) << 24))
+    tt[base + 2 + j] = sv | (sm << 32)
+    b = base + 2 + BLOCK_ENTRIES + ENTRY * j
     tt[b] = V1
     tt[b + 1] = M1
     tt[b + 2] = V2
@@ -1747,7 +1768,7 @@ def _dd_table(A, tt, hands, out):
             tl = 0
             for s in range(4):
                 tl += A[OPOP + (A[OH + s])]
-            guess = min(ns, tl)  # the next leader's first test: the same tricks (measured 1.3% fewer nodes than one above)
+            guess = min(ns, tl)  # the next leader's first test: the same tricks (1.3% fewer nodes than one above)
             declarer = (leader + 3) & 3
             if (declarer & 1) == 0:
                 out[strain, declarer] = ns
