@@ -37,10 +37,13 @@ off with it: bridge-solver's lazy ordering; for leads the cached card is only a 
 first measured more nodes).
 Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to
 partner), a side's sure trump tricks (its two hands' top trumps together, at most the longer
-holding), the opponents' sure tricks when they top every suit the leader holds and the
+holding), a side's slow trump trick when one trick is all it needs (a guarded king over the ace,
+bridge-solver's), the opponents' sure tricks when they top every suit the leader holds and the
 leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops);
-at second hand: a sure trick for its side.  After a card below every rank that mattered to
-its own result fails, the lower cards of its suit are skipped.
+at second hand: a sure trick for its side.  Quick tricks count only the top cards down to the
+others' longest holding as relevant (the lower ones win by length), and a stored pattern leaves
+out a suit's bottom run held by one hand (the suit lengths say who holds it).  After a card below
+every rank that mattered to its own result fails, the lower cards of its suit are skipped.
 
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
@@ -55,8 +58,8 @@ array and a table ``dtt`` that the entry kernels make (a stub unless a re-check 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
 (:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
-entries (when the pool is full it is emptied, a generation bump, and refilled), and the cut-off
-card cache.
+entries (when the pool is full it is emptied, a generation bump, and refilled; each entry with a
+one-word signature that a probe checks first), and the cut-off card cache.
 """
 
 from __future__ import annotations
