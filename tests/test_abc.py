@@ -513,6 +513,21 @@ def test_steps_2_1_to_3_average_the_triples_of_each_da(pairing):
             assert all(b[2] == da[2] and c[3] == da[3] and b[0] == c[0] == da[0] for b, c in pairs)
 
 
+def test_the_scores_do_not_depend_on_the_number_of_threads():
+    """Each deal's triples depend only on the seed and its index, and each search is exact: one thread or
+    three (more than the deals in flight at a time) give the same scores, deal by deal."""
+    from bridgeplay import kinds
+    from bridgeplay.deal.abc import abc_scores, candidates, sample_da
+
+    p = kinds.load(ENDING, "ending.yaml")
+    das = sample_da(p, 6, 9)
+    ms = candidates(p)
+    one = abc_scores(p, das, ms, 3, 9, Engine(), threads=1)
+    three = abc_scores(p, das, ms, 3, 9, Engine(), threads=3)
+    assert one[0] == three[0] and not one[2] and not three[2]
+    assert len(one[0][ms[0]]) == 6
+
+
 def test_compare_rows_flag_a_choice_that_is_not_double_dummys(monkeypatch):
     from bridgeplay import config, kinds
     from bridgeplay.analysis.compare import compare
