@@ -57,12 +57,9 @@ MEMO_LOG2 = 19
 ORDER_MIN = 14  # nodes with at least this many tricks left order their cards by da's double-dummy values: never
 # (on Example 1 the engine calls cost more than the nodes they save: 2.1-4.0 s a misled triple against 1.5-2.9 s)
 ABC_TT_LOG2 = 19
-BW = 136  # words of a level's scratch row: key 0-15, lohi 16-17, psuit/prank 18-25, vals 32-95, cards 96-108,
-# the next trick 110-117, the memo key 118-123, the killer 127, _reps' work 128-135
-KILLER = 127
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, inline="always")
 def _legal(hand, led):
     if led >= 0:
         m = hand & (np.int64(SUIT) << np.int64(16 * led))
@@ -71,7 +68,7 @@ def _legal(hand, led):
     return hand
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _play(v, seat, card, led, viewer, dummy, mode):
     """Card ``card`` played by ``seat`` in view row ``v`` (changed in place); False when the view dies."""
     h = v[seat]
@@ -109,12 +106,12 @@ def _play(v, seat, card, led, viewer, dummy, mode):
     return True
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, inline="always")
 def _same_row(u, v):
     return u[0] == v[0] and u[1] == v[1] and u[2] == v[2] and u[3] == v[3]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _winner(tc, ts, trump):
     best = 0
     for i in range(1, 4):
@@ -128,31 +125,32 @@ def _winner(tc, ts, trump):
     return ts[best]
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _load(row, hands):
     for x in range(4):
         for s in range(4):
             hands[x, s] = (row[x] >> np.int64(16 * s)) & SUIT
 
 
-@njit(cache=True, _nrt=False)
-def _memo_key(row, tc, nt, leader, trump, key):
-    """Writes the value memo's key of a position into ``key``: a deal's four hands, the current trick, the
-    leader and trump."""
+@njit(cache=True)
+def _memo_key(row, tc, nt, leader, trump):
+    """The value memo's key of a position: a deal's four hands, the current trick, the leader and trump."""
     tp = np.int64(nt)
     for i in range(nt):
         tp = (tp << 8) | tc[i]
+    key = np.empty(MKW, dtype=np.int64)
     for x in range(4):
         key[x] = row[x]
     key[4] = tp
     key[5] = leader + 4 * trump
+    return key
 
 
-@njit(cache=True, _nrt=False)
-def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, vals, S, MK, MV, key):
+@njit(cache=True)
+def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, vals, S, MK, MV):
     """vals[card] = tricks the side to play takes after ``card`` (every legal card), in deal ``row``;
     memoised per position in MK/MV (the values of the legal cards, high to low, 4 bits each)."""
-    _memo_key(row, tc, nt, leader, trump, key)
+    key = _memo_key(row, tc, nt, leader, trump)
     seat = (leader + nt) & 3
     led = (tc[0] >> 4) if nt > 0 else -1
     legal = _legal(row[seat], led)
@@ -189,11 +187,11 @@ def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, v
     MV[i, 2] = top
 
 
-@njit(cache=True, _nrt=False)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, MK, MV, key):
+@njit(cache=True)
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, MK, MV):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised with the card values (one engine search, not one a card)."""
-    _memo_key(row, tc, nt, leader, trump, key)
+    key = _memo_key(row, tc, nt, leader, trump)
     i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
     same = _same_key(MK, i, key)
     if same and MV[i, 1] & 2:
@@ -211,7 +209,7 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     return v
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S):
     _load(row, hands)
     for i in range(nt):
@@ -221,7 +219,7 @@ def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S):
     return _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(0), out)
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _swap_bits(h, c1, c2):
     b1 = (h >> c1) & 1
     b2 = (h >> c2) & 1
@@ -230,8 +228,8 @@ def _swap_bits(h, c1, c2):
     return h
 
 
-@njit(cache=True, _nrt=False)
-def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
+@njit(cache=True)
+def _reps(H, lev, alive, seat, kids, table, P, led, nt):
     """One card per run of cards equivalent in every live deal (as a hand mask).  Two of the mover's
     cards next to each other among all the cards still held (none between them in any hand, nor on the
     table) are equivalent when, in every live view, the view after the one is the view after the other
@@ -239,8 +237,8 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
     still to play to this trick: exchanging them is then a symmetry of the rest of the game."""
     out = np.int64(0)
     prev = -1
-    tmp1 = tmp[0:4]
-    tmp2 = tmp[4:8]
+    tmp1 = np.empty(4, dtype=np.int64)
+    tmp2 = np.empty(4, dtype=np.int64)
     ra = H[lev, 0]
     for c in range(63, -1, -1):
         if not (kids >> c) & 1:
@@ -283,7 +281,7 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
     return out
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _hash(key):
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(key.shape[0]):
@@ -293,7 +291,7 @@ def _hash(key):
     return h
 
 
-@njit(cache=True, inline="always", _nrt=False)
+@njit(cache=True, inline="always")
 def _same_key(T, i, key):
     for w in range(key.shape[0]):
         if T[i, w] != key[w]:
@@ -301,7 +299,7 @@ def _same_key(T, i, key):
     return True
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _probe(TK, TV, key, lohi):
     mask = TK.shape[0] - 1
     i = np.int64(_hash(key) & np.uint64(mask))
@@ -315,7 +313,7 @@ def _probe(TK, TV, key, lohi):
     lohi[1] = 99
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True)
 def _store(TK, TV, key, lo, hi):
     mask = TK.shape[0] - 1
     i0 = np.int64(_hash(key) & np.uint64(mask))
@@ -333,8 +331,8 @@ def _store(TK, TV, key, lo, hi):
     TV[i, 2] = 1
 
 
-@njit(cache=True, _nrt=False)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK, TV, S, MK, MV, B, O, HS):
+@njit(cache=True)
+def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK, TV, S, MK, MV, KL):
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
     the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root."""
     S[SNODES] += 1
@@ -345,8 +343,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     tl = (held + nt + 3) // 4
     aside = P[PASIDE]
     # the table
-    b = B[lev]  # this level's scratch (no allocation in the search: it runs without reference counts)
-    key = b[0:KEYW]
+    key = np.empty(KEYW, dtype=np.int64)
     for k in range(3):
         for x in range(4):
             key[4 * k + x] = H[lev, k, x] if (k == 0 or AL[lev, k]) else -1
@@ -357,7 +354,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     key[13] = leader
     key[14] = 0 if P[PSTRICT] else won  # X compares payoffs: with a strictly increasing one, tricks
     key[15] = 0
-    lohi = b[16:18]
+    lohi = np.empty(2, dtype=np.int64)
     _probe(TK, TV, key, lohi)
     lo = lohi[0]
     hi = lohi[1]
@@ -365,11 +362,10 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
         return lo
     if hi <= alpha:
         return hi
-    hands = HS[lev]
-    psuit = b[18:22]
-    prank = b[22:26]
-    mkey = b[118:118 + MKW]
-    out = O[lev]
+    hands = np.empty((4, 4), dtype=np.uint16)
+    psuit = np.zeros(4, dtype=np.int64)
+    prank = np.zeros(4, dtype=np.int64)
+    out = np.zeros((3, 13), dtype=np.int64)
     # every live view equal to da: da's double-dummy value
     same = True
     for k in range(1, 3):
@@ -379,7 +375,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                     same = False
     seat = (leader + nt) & 3
     if same:
-        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV, mkey)
+        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV)
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
         _store(TK, TV, key, v, v)
@@ -387,7 +383,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     owner = P[PDECL] if seat == P[PDUMMY] else seat
     led = (tc[0] >> 4) if nt > 0 else -1
     maximise = (owner & 1) == aside
-    vals = b[32:96]  # (only the cards of the player to move are read, and those are written first)
+    vals = np.zeros(64, dtype=np.int64)
     # B sees the cards (his view dead, or da itself): B's mistakes are gone and C's can only cost A, so
     # a <= da's double-dummy value; C sees them: a >= it (tests/test_abc.py proves both by induction).
     # Asked at the start of a trick only: each is an engine search, and mid-trick they cost more than
@@ -395,7 +391,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
     c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
     if (b_sees or c_sees) and nt == 0:
-        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV, mkey)
+        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV)
         dd = top if (seat & 1) == aside else tl - top
         if b_sees and dd <= alpha:
             _store(TK, TV, key, lo, min(hi, dd))
@@ -406,11 +402,11 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     table = np.int64(0)
     for i in range(nt):
         table |= np.int64(1) << tc[i]
-    reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table, P, led, nt, b[128:136])
+    reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table, P, led, nt)
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
         if AL[lev, k]:
-            _dd_values(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV, mkey)
+            _dd_values(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
             best = -1e300 if maximise else 1e300
             for c in range(64):
                 if (reps >> c) & 1:
@@ -426,14 +422,14 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                         keep |= np.int64(1) << c
             reps = keep
     # move order: da's double-dummy values, the side to play's best first
-    cards = b[96:109]
+    cards = np.empty(13, dtype=np.int64)
     n = 0
     for c in range(63, -1, -1):
         if (reps >> c) & 1:
             cards[n] = c
             n += 1
     if n > 1 and tl >= P[PORDER]:
-        _dd_values(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV, mkey)
+        _dd_values(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
         for i in range(1, n):  # insertion sort, stable, most tricks first
             c = cards[i]
             j = i - 1
@@ -441,7 +437,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                 cards[j + 1] = cards[j]
                 j -= 1
             cards[j + 1] = c
-    kc = b[KILLER]
+    kc = KL[lev]
     if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
         j = 1
         while cards[j] != kc:
@@ -484,24 +480,24 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
             if held == 1:
                 v = got
             else:
-                tc2 = b[110:114]
-                ts2 = b[114:118]
+                tc2 = np.empty(4, dtype=np.int64)
+                ts2 = np.empty(4, dtype=np.int64)
                 v = got + _node(H, AL, nxt, tc2, ts2, np.int64(0), w, won + got, lo_w - got, hi_w - got, P, pay,
-                                work, tt, TK, TV, S, MK, MV, B, O, HS)
+                                work, tt, TK, TV, S, MK, MV, KL)
         else:
             v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, TK, TV, S, MK, MV,
-                      B, O, HS)
+                      KL)
         if maximise:
             if v > best_v:
                 best_v = v
                 if best_v >= beta:
-                    b[KILLER] = c
+                    KL[lev] = c
                     break
         else:
             if v < best_v:
                 best_v = v
                 if best_v <= alpha:
-                    b[KILLER] = c
+                    KL[lev] = c
                     break
     S[STT] += 1
     if best_v <= a0:
@@ -517,10 +513,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
 def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S, MK, MV):
     """A's side's tricks from the position before A's card ``m`` (A, to play, plays it everywhere)."""
     H = np.zeros((54, 3, 4), dtype=np.int64)
-    B = np.zeros((54, BW), dtype=np.int64)  # per level: the search's scratch (see _node)
-    B[:, KILLER] = -1  # per level, the card that last cut off there (tried first)
-    O = np.zeros((54, 3, 13), dtype=np.int64)
-    HS = np.zeros((54, 4, 4), dtype=np.uint16)
+    KL = np.full(54, -1, dtype=np.int64)  # per level, the card that last cut off there (tried first)
     AL = np.zeros((54, 3), dtype=np.bool_)
     for k in range(3):
         for x in range(4):
@@ -586,10 +579,10 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S,
             tc2 = np.empty(4, dtype=np.int64)
             ts2 = np.empty(4, dtype=np.int64)
             v = got + _node(H, AL, np.int64(1), tc2, ts2, np.int64(0), lead2, got, alpha - got, beta - got, P, pay,
-                            work, tt, TK, TV, S, MK, MV, B, O, HS)
+                            work, tt, TK, TV, S, MK, MV, KL)
         else:
             v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt,
-                      TK, TV, S, MK, MV, B, O, HS)
+                      TK, TV, S, MK, MV, KL)
         if first:
             if v < beta:
                 hi = v
