@@ -8,6 +8,7 @@ caller (the command line shows a rich bar on a terminal) decides what to do with
 from __future__ import annotations
 
 import math
+import os
 from dataclasses import dataclass, replace
 from typing import Any, Protocol
 
@@ -18,6 +19,15 @@ class Progress(Protocol):
     """``progress(what, done, total)``: ``done`` of ``total`` steps of the work named ``what`` are finished."""
 
     def __call__(self, what: str, done: int, total: int) -> None: ...
+
+
+def thread_count(threads: int | None, default: int) -> int:
+    """Threads a solver runs side by side: ``threads`` (None: ``default``), at most this process's cores."""
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        cores = os.cpu_count() or 1
+    return max(1, min(default if threads is None else threads, cores))
 
 
 def no_progress(what: str, done: int, total: int) -> None:

@@ -37,7 +37,6 @@ Choices the paper leaves open, as made here (and printed in the result's ``assum
 
 from __future__ import annotations
 
-import os
 import threading
 import time
 from concurrent.futures import ThreadPoolExecutor, as_completed
@@ -48,7 +47,7 @@ from bridgeplay.deal.abcsearch import ABCSearch, Engine, Hands, cards_in, dd_tri
 from bridgeplay.deal.seat import SeatProblem
 from bridgeplay.deal.views import View, seed_of
 from bridgeplay.errors import SolverError
-from bridgeplay.options import Options
+from bridgeplay.options import Options, thread_count
 from bridgeplay.result import MoveValue, Result
 
 
@@ -178,12 +177,6 @@ def _da_scores(p: SeatProblem, i: int, da: Hands, ms: list[int], n_in: int, seed
     return row, nodes
 
 
-def abc_threads(threads: int | None) -> int:
-    """Threads the deals of Da are searched on: ``threads`` (default :data:`config.ABC_THREADS`), at most
-    the cores."""
-    return max(1, min(config.ABC_THREADS if threads is None else threads, os.cpu_count() or 1))
-
-
 def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed: int, engine: Engine,
                deadline: float | None = None, progress: Any = None,
                threads: int = 1) -> tuple[dict[int, list[float]], int, bool]:
@@ -248,7 +241,7 @@ def solve_abc(problem: Any, options: Options) -> Result:
     ms = candidates(p)
     eng = Engine()
     scores, nodes, stopped = abc_scores(p, das, ms, n_in, options.seed, eng, deadline, options.progress,
-                                        abc_threads(options.threads))
+                                        thread_count(options.threads, config.ABC_THREADS))
     done = len(scores[ms[0]])
     stats = {"nodes": nodes + eng.nodes, "seconds": round(time.perf_counter() - t0, 4), "worlds": done}
     res = _result(p, "abc", "ABC algorithm: each card scored over deals from the decider's view, the other players "

@@ -9,7 +9,6 @@ the line as a strategy tree.  The literal ESM of Fig. 4 lives in
 from __future__ import annotations
 
 import json
-import os
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Iterable
@@ -22,7 +21,7 @@ from bridgeplay import config
 from bridgeplay.cards import N, S, popcount
 from bridgeplay.engine.vectors import values
 from bridgeplay.errors import SolverError
-from bridgeplay.options import Options
+from bridgeplay.options import Options, thread_count
 from bridgeplay.result import MoveValue, Result, Split
 from bridgeplay.suit.problem import SuitProblem
 from bridgeplay.suit.search import LEAD_FREE, LEAD_N, LEAD_S, Budget, Decision, SuitSearch, TimeUp
@@ -376,11 +375,7 @@ def side_by_side(fn: Callable[[Any], Any], items: Iterable[Any], threads: int) -
 def solve_threads(threads: int | None = None) -> int:
     """Threads for a problem's first plays or targets: ``threads`` (default :data:`config.SUIT_THREADS`), at
     most this process's cores."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(config.SUIT_THREADS if threads is None else threads, cores))
+    return thread_count(threads, config.SUIT_THREADS)
 
 
 def solve(problem: SuitProblem, options: Options | None = None) -> Result:
