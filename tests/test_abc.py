@@ -202,7 +202,7 @@ def test_cards_the_exchange_symmetry_merges_have_equal_values():
             for i, d in enumerate((da, db, dc)):
                 H[0, i] = d
             P = np.array([r.a, r.b, r.c, declarer, r.dummy, trump, k.VIEWS_REVISED if views == "revised"
-                          else k.VIEWS_FIXED, r.a & 1, k.ORDER_MIN, 0], dtype=np.int64)
+                          else k.VIEWS_FIXED, r.a & 1, 0], dtype=np.int64)
             legal = legal_cards(da[r.a], led)
             reps = int(k._reps(H, np.int64(0), AL, np.int64(r.a), np.int64(legal), np.int64(table), P,
                                np.int64(led), np.int64(len(trick))))

@@ -48,14 +48,12 @@ SUIT = 0xFFFF
 VIEWS_FIXED = 0
 VIEWS_REVISED = 1
 # parameters, P[...]
-PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PORDER, PSTRICT = range(10)
+PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PSTRICT = range(9)
 # statistics, S[...]
 SNODES, SDD, STT, SABORT = range(4)  # S[SABORT] set from another thread: the search unwinds at once
 KEYW = 16  # words of a table key
 MKW = 6  # words of a value memo key (a deal's four hands, the trick, the leader)
 MEMO_LOG2 = 19
-ORDER_MIN = 14  # nodes with at least this many tricks left order their cards by da's double-dummy values: never
-# (on Example 1 the engine calls cost more than the nodes they save: 2.1-4.0 s a misled triple against 1.5-2.9 s)
 ABC_TT_LOG2 = 19
 
 
@@ -147,50 +145,40 @@ def _memo_key(row, tc, nt, leader, trump):
 
 
 @njit(cache=True)
-def _dd_values(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, vals, S, MK, MV):
-    """vals[card] = tricks the side to play takes after ``card`` (every legal card), in deal ``row``;
-    memoised per position in MK/MV (the values of the legal cards, high to low, 4 bits each)."""
+def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, MK, MV):
+    """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
+    one null-window engine search a card, memoised per position in MK/MV (the cards found to reach
+    ``need``, those found not to, and ``need``)."""
     key = _memo_key(row, tc, nt, leader, trump)
-    seat = (leader + nt) & 3
-    led = (tc[0] >> 4) if nt > 0 else -1
-    legal = _legal(row[seat], led)
     i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
-    if MV[i, 1] & 1 and _same_key(MK, i, key):
-        packed = MV[i, 0]
-        for c in range(63, -1, -1):
-            if (legal >> c) & 1:
-                vals[c] = packed & 15
-                packed >>= 4
-        return
-    _load(row, hands)
-    for j in range(nt):
-        psuit[j] = tc[j] >> 4
-        prank[j] = tc[j] & 15
-    S[SDD] += 1
-    n = _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(1), out)
-    for j in range(n):
-        vals[16 * out[0, j] + out[1, j]] = out[2, j]
-    packed = np.int64(0)
-    shift = np.int64(0)
-    for c in range(63, -1, -1):
-        if (legal >> c) & 1:
-            packed |= vals[c] << shift
-            shift += 4
-    top = np.int64(0)
-    for c in range(64):
-        if (legal >> c) & 1 and vals[c] > top:
-            top = vals[c]
-    for w in range(MKW):
-        MK[i, w] = key[w]
-    MV[i, 0] = packed
-    MV[i, 1] = 3
-    MV[i, 2] = top
+    if not _same_key(MK, i, key):
+        for w in range(MKW):
+            MK[i, w] = key[w]
+        MV[i, 1] = 0
+    if not MV[i, 1] & 1 or MV[i, 4] != need:
+        MV[i, 0] = 0
+        MV[i, 3] = 0
+        MV[i, 4] = need
+        MV[i, 1] |= 1
+    todo = want & ~(MV[i, 0] | MV[i, 3])
+    if todo:
+        _load(row, hands)
+        for j in range(nt):
+            psuit[j] = tc[j] >> 4
+            prank[j] = tc[j] & 15
+        S[SDD] += 1
+        out[0, 0] = todo
+        out[0, 1] = need
+        yes = _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(3), out)
+        MV[i, 0] |= yes
+        MV[i, 3] |= todo & ~yes
+    return want & MV[i, 0]
 
 
 @njit(cache=True)
 def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, MK, MV):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
-    memoised with the card values (one engine search, not one a card)."""
+    memoised in the same slot as the position's X cards (:func:`_x_cards`)."""
     key = _memo_key(row, tc, nt, leader, trump)
     i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
     same = _same_key(MK, i, key)
@@ -207,6 +195,12 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     MV[i, 1] |= 2
     MV[i, 2] = v
     return v
+
+
+@njit(cache=True, inline="always")
+def _pay_of(pay, won, tl, mine, v):
+    """A's side's payoff when the side to play takes ``v`` of the ``tl`` tricks left (``mine``: it is A's)."""
+    return pay[won + v] if mine else pay[won + tl - v]
 
 
 @njit(cache=True)
@@ -383,7 +377,6 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     owner = P[PDECL] if seat == P[PDUMMY] else seat
     led = (tc[0] >> 4) if nt > 0 else -1
     maximise = (owner & 1) == aside
-    vals = np.zeros(64, dtype=np.int64)
     # B sees the cards (his view dead, or da itself): B's mistakes are gone and C's can only cost A, so
     # a <= da's double-dummy value; C sees them: a >= it (tests/test_abc.py proves both by induction).
     # Asked at the start of a trick only: each is an engine search, and mid-trick they cost more than
@@ -406,37 +399,22 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
         if AL[lev, k]:
-            _dd_values(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
-            best = -1e300 if maximise else 1e300
-            for c in range(64):
-                if (reps >> c) & 1:
-                    mine = vals[c] if (seat & 1) == aside else tl - vals[c]
-                    sc = pay[won + mine]
-                    if (maximise and sc > best) or (not maximise and sc < best):
-                        best = sc
-            keep = np.int64(0)
-            for c in range(64):
-                if (reps >> c) & 1:
-                    mine = vals[c] if (seat & 1) == aside else tl - vals[c]
-                    if pay[won + mine] == best:
-                        keep |= np.int64(1) << c
-            reps = keep
-    # move order: da's double-dummy values, the side to play's best first
+            # X: the cards whose value in the view has the best payoff for the mover, i.e. whose tricks for
+            # the side to play reach the fewest tricks with the same payoff as the view's value
+            view = H[lev, k]
+            top = _dd_pos(view, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV)
+            mine = (seat & 1) == aside
+            need = top
+            while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
+                need -= 1
+            reps = _x_cards(view, tc, nt, leader, P[PTRUMP], reps, need, work, tt, hands, psuit, prank, out, S,
+                            MK, MV)
     cards = np.empty(13, dtype=np.int64)
     n = 0
     for c in range(63, -1, -1):
         if (reps >> c) & 1:
             cards[n] = c
             n += 1
-    if n > 1 and tl >= P[PORDER]:
-        _dd_values(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, vals, S, MK, MV)
-        for i in range(1, n):  # insertion sort, stable, most tricks first
-            c = cards[i]
-            j = i - 1
-            while j >= 0 and vals[cards[j]] < vals[c]:
-                cards[j + 1] = cards[j]
-                j -= 1
-            cards[j + 1] = c
     kc = KL[lev]
     if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
         j = 1
@@ -609,7 +587,7 @@ class ABCKernel:
         self.TK, self.TV = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
         self.MK = np.zeros((1 << MEMO_LOG2, MKW), dtype=np.int64)
-        self.MV = np.zeros((1 << MEMO_LOG2, 3), dtype=np.int64)
+        self.MV = np.zeros((1 << MEMO_LOG2, 5), dtype=np.int64)
 
     def clear(self) -> None:
         self.TV[:, 2] = 0
@@ -658,7 +636,7 @@ def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: 
         tc[i] = card
         ts[i] = x
     strict = all(payoff[i] < payoff[i + 1] for i in range(len(payoff) - 1))
-    P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, ORDER_MIN, strict], dtype=np.int64)
+    P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, strict], dtype=np.int64)
     pay = np.asarray(payoff, dtype=np.float64)
     return int(_abc_after(deals, alive, tc, ts, np.int64(len(trick)), np.int64(leader), np.int64(m), P, pay,
                           kernel.work, kernel.tt, kernel.TK, kernel.TV, kernel.stats,

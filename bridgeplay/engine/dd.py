@@ -1760,6 +1760,44 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
 
 
 @njit(cache=True)
+def _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, want, need):
+    """The cards of ``want`` (a mask, bit ``16 * suit + rank``) that take at least ``need`` tricks for
+    the side to play: one null-window search a run of equivalent cards, not each card's exact value."""
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    if need <= 0:
+        return want
+    if need > tl:
+        return np.int64(0)
+    p = (leader + ply) & 3
+    ns = (p & 1) == 0
+    d = 4 * tl + ply
+    if ply == 0:
+        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1), tl)
+    else:
+        n = _gen_follow(A, trump, tl, ply, p, d)
+    moves = A[OM + 16 * d: OM + 16 * d + n].copy()
+    dtt = _debug_tt(A)
+    # North-South's tricks at least t (North-South to play) or below t (East-West to play)
+    t = need if ns else tl - need + 1
+    got = np.int64(0)
+    for i in range(n):
+        mv = moves[i]
+        s = mv >> 4
+        x = A[OH + 4 * p + s]
+        run = np.int64(0)
+        bb = mv & 15
+        while bb < 16 and (x >> bb) & 1:
+            run |= np.int64(1) << np.int64(16 * s + A[ORANK + 16 * s + bb])
+            bb += 1
+        if not run & want:
+            continue
+        v = _mtd(A, tt, dtt, trump, tl, ply, mv, t - 1, t, t)
+        if (v >= t) == ns:
+            got |= run & want
+    return got
+
+
+@njit(cache=True)
 def _dd_table(A, tt, hands, out):
     """out[strain, seat] = tricks declarer in seat takes (strain 0..3 = S,H,D,C, 4 = NT)."""
     psuit = np.zeros(4, dtype=np.int64)
@@ -1784,11 +1822,14 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     """The one compiled entry of the Python API (each entry links its own copy of the search).
 
     mode 0: North-South's tricks from the position; 1: :func:`_card_values` into out (returns the
-    count); 2: :func:`_dd_table` into out[:5, :4]."""
+    count); 2: :func:`_dd_table` into out[:5, :4]; 3: :func:`_cards_reaching` of the cards out[0, 0] (a mask)
+    and the tricks out[0, 1] (returns the mask of those that reach them)."""
     if mode == 0:
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
+    if mode == 3:
+        return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
     _dd_table(A, tt, hands, out)
     return np.int64(0)
 
