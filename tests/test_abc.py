@@ -205,7 +205,7 @@ def test_cards_the_exchange_symmetry_merges_have_equal_values():
                           else k.VIEWS_FIXED, r.a & 1, 0], dtype=np.int64)
             legal = legal_cards(da[r.a], led)
             reps = int(k._reps(H, np.int64(0), AL, np.int64(r.a), np.int64(legal), np.int64(table), P,
-                               np.int64(led), np.int64(len(trick))))
+                               np.int64(led), np.int64(len(trick)), np.zeros((2, 4), dtype=np.int64)))
             rep = None
             for c in sorted(cards_in(legal), reverse=True):
                 if reps >> c & 1:

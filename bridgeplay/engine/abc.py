@@ -48,11 +48,18 @@ SUIT = 0xFFFF
 VIEWS_FIXED = 0
 VIEWS_REVISED = 1
 # parameters, P[...]
-PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PSTRICT = range(9)
+PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PSTRICT, PHB, PHC = range(11)  # PHB/PHC: the lower seat B/C
+# cannot see (a live view holds its viewer's hand and dummy's as da does, and the two others' cards between
+# them: one hand of the two is the whole view)
 # statistics, S[...]
 SNODES, SDD, STT, SABORT = range(4)  # S[SABORT] set from another thread: the search unwinds at once
-KEYW = 16  # words of a table key
-MKW = 6  # words of a value memo key (a deal's four hands, the trick, the leader)
+TW = 8  # words of a table row: da's four hands, B's and C's views (one hidden hand each, -1 dead), the
+# trick; then leader + 4 * won (bits 0-15), used (bit 16), lo (bits 24-31), hi (bits 32-39): one cache line
+MKW = 5  # words of a value memo key: a deal's four hands, the trick with the leader and trump
+# a memo row: the key, the cards found to reach ``need`` (X), those found not to, then valid X (bit 0),
+# valid value (bit 1), need (bits 2-9) and the position's value (bits 10-17): one cache line
+MW = 8
+LEVELS = 54
 MEMO_LOG2 = 19
 ABC_TT_LOG2 = 19
 
@@ -131,36 +138,43 @@ def _load(row, hands):
 
 
 @njit(cache=True)
-def _memo_key(row, tc, nt, leader, trump):
-    """The value memo's key of a position: a deal's four hands, the current trick, the leader and trump."""
+def _memo_key(row, tc, nt, leader, trump, mk):
+    """The value memo's key of a position into ``mk``: a deal's four hands, the trick, leader and trump."""
     tp = np.int64(nt)
     for i in range(nt):
         tp = (tp << 8) | tc[i]
-    key = np.empty(MKW, dtype=np.int64)
     for x in range(4):
-        key[x] = row[x]
-    key[4] = tp
-    key[5] = leader + 4 * trump
-    return key
+        mk[x] = row[x]
+    mk[4] = (tp << 8) | (leader + 4 * trump)
 
 
 @njit(cache=True)
-def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, MK, MV):
+def _memo_slot(M, mk):
+    """The memo row of the position ``mk``, made empty first when it holds another position."""
+    i = np.int64(_hash(mk, MKW) & np.uint64(M.shape[0] - 1))
+    for w in range(MKW):
+        if M[i, w] != mk[w]:
+            for x in range(MKW):
+                M[i, x] = mk[x]
+            M[i, 5] = 0
+            M[i, 6] = 0
+            M[i, 7] = 0
+            break
+    return i
+
+
+@njit(cache=True)
+def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, M, mk):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
-    one null-window engine search a card, memoised per position in MK/MV (the cards found to reach
-    ``need``, those found not to, and ``need``)."""
-    key = _memo_key(row, tc, nt, leader, trump)
-    i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
-    if not _same_key(MK, i, key):
-        for w in range(MKW):
-            MK[i, w] = key[w]
-        MV[i, 1] = 0
-    if not MV[i, 1] & 1 or MV[i, 4] != need:
-        MV[i, 0] = 0
-        MV[i, 3] = 0
-        MV[i, 4] = need
-        MV[i, 1] |= 1
-    todo = want & ~(MV[i, 0] | MV[i, 3])
+    one null-window engine search a run of equal cards, memoised per position in M."""
+    _memo_key(row, tc, nt, leader, trump, mk)
+    i = _memo_slot(M, mk)
+    meta = M[i, 7]
+    if not meta & 1 or ((meta >> 2) & 255) != need:
+        M[i, 5] = 0
+        M[i, 6] = 0
+        M[i, 7] = (meta & ~np.int64(1023)) | 1 | (need << 2)
+    todo = want & ~(M[i, 5] | M[i, 6])
     if todo:
         _load(row, hands)
         for j in range(nt):
@@ -170,30 +184,24 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
         out[0, 0] = todo
         out[0, 1] = need
         yes = _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(3), out)
-        MV[i, 0] |= yes
-        MV[i, 3] |= todo & ~yes
-    return want & MV[i, 0]
+        M[i, 5] |= yes
+        M[i, 6] |= todo & ~yes
+    return want & M[i, 5]
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, MK, MV):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
-    memoised in the same slot as the position's X cards (:func:`_x_cards`)."""
-    key = _memo_key(row, tc, nt, leader, trump)
-    i = np.int64(_hash(key) & np.uint64(MK.shape[0] - 1))
-    same = _same_key(MK, i, key)
-    if same and MV[i, 1] & 2:
-        return MV[i, 2]
+    memoised in the position's memo row (with its X cards, :func:`_x_cards`)."""
+    _memo_key(row, tc, nt, leader, trump, mk)
+    i = _memo_slot(M, mk)
+    if M[i, 7] & 2:
+        return (M[i, 7] >> 10) & 255
     ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S)
     held = _pop(row[0] | row[1] | row[2] | row[3])
     tl = (held + nt + 3) // 4
     v = ns if ((leader + nt) & 1) == 0 else tl - ns
-    if not same:
-        for w in range(MKW):
-            MK[i, w] = key[w]
-        MV[i, 1] = 0
-    MV[i, 1] |= 2
-    MV[i, 2] = v
+    M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
     return v
 
 
@@ -223,16 +231,17 @@ def _swap_bits(h, c1, c2):
 
 
 @njit(cache=True)
-def _reps(H, lev, alive, seat, kids, table, P, led, nt):
+def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
     """One card per run of cards equivalent in every live deal (as a hand mask).  Two of the mover's
     cards next to each other among all the cards still held (none between them in any hand, nor on the
     table) are equivalent when, in every live view, the view after the one is the view after the other
     with the two cards exchanged (and alive alike), and the card left is not held in the view by a player
-    still to play to this trick: exchanging them is then a symmetry of the rest of the game."""
+    still to play to this trick: exchanging them is then a symmetry of the rest of the game.  ``tmp``:
+    (2, 4) scratch."""
     out = np.int64(0)
     prev = -1
-    tmp1 = np.empty(4, dtype=np.int64)
-    tmp2 = np.empty(4, dtype=np.int64)
+    tmp1 = tmp[0]
+    tmp2 = tmp[1]
     ra = H[lev, 0]
     for c in range(63, -1, -1):
         if not (kids >> c) & 1:
@@ -276,9 +285,9 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt):
 
 
 @njit(cache=True)
-def _hash(key):
+def _hash(key, n):
     h = np.uint64(0x9E3779B97F4A7C15)
-    for i in range(key.shape[0]):
+    for i in range(n):
         h ^= np.uint64(key[i])
         h *= np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(31)
@@ -286,49 +295,53 @@ def _hash(key):
 
 
 @njit(cache=True, inline="always")
-def _same_key(T, i, key):
-    for w in range(key.shape[0]):
+def _row_is(T, i, key, kp):
+    """Row i of the table holds the position (key[:7], kp)."""
+    if (T[i, 7] & 0x1FFFF) != (kp | 0x10000):
+        return False
+    for w in range(TW - 1):
         if T[i, w] != key[w]:
             return False
     return True
 
 
 @njit(cache=True)
-def _probe(TK, TV, key, lohi):
-    mask = TK.shape[0] - 1
-    i = np.int64(_hash(key) & np.uint64(mask))
+def _probe(T, key, kp):
+    """The stored (lo << 24 | hi << 32) bounds of the position, or -1."""
+    mask = T.shape[0] - 1
+    i = np.int64((_hash(key, TW - 1) ^ np.uint64(kp)) & np.uint64(mask))
     for _ in range(4):
-        if TV[i, 2] == 1 and _same_key(TK, i, key):
-            lohi[0] = TV[i, 0]
-            lohi[1] = TV[i, 1]
-            return
+        if _row_is(T, i, key, kp):
+            return T[i, 7]
         i = (i + 1) & mask
-    lohi[0] = 0
-    lohi[1] = 99
+    return np.int64(-1)
 
 
 @njit(cache=True)
-def _store(TK, TV, key, lo, hi):
-    mask = TK.shape[0] - 1
-    i0 = np.int64(_hash(key) & np.uint64(mask))
+def _store(T, key, kp, lo, hi):
+    mask = T.shape[0] - 1
+    i0 = np.int64((_hash(key, TW - 1) ^ np.uint64(kp)) & np.uint64(mask))
     i = i0
     for _ in range(4):
-        if TV[i, 2] == 0 or _same_key(TK, i, key):
+        if not (T[i, 7] & 0x10000) or _row_is(T, i, key, kp):
             break
         i = (i + 1) & mask
     else:
         i = i0  # all four slots taken by other positions: replace the first
-    for w in range(KEYW):
-        TK[i, w] = key[w]
-    TV[i, 0] = lo
-    TV[i, 1] = hi
-    TV[i, 2] = 1
+    for w in range(TW - 1):
+        T[i, w] = key[w]
+    T[i, 7] = kp | 0x10000 | (lo << 24) | (hi << 32)
 
 
-@njit(cache=True)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK, TV, S, MK, MV, KL):
+@njit(cache=True, _nrt=False)
+def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS,
+          hands, psuit, prank, out, mk, tmp):
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
-    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root."""
+    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root.
+
+    Allocates nothing (compiled without reference counts): per level the table key KEY[lev], the cards
+    CARDS[lev] and a new trick's TC/TS[lev]; shared scratch for the engine calls (hands, psuit, prank,
+    out), the memo key ``mk`` and :func:`_reps`'s ``tmp``."""
     S[SNODES] += 1
     if S[SABORT]:
         return alpha  # abandoned: the caller discards the value
@@ -337,29 +350,27 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     tl = (held + nt + 3) // 4
     aside = P[PASIDE]
     # the table
-    key = np.empty(KEYW, dtype=np.int64)
-    for k in range(3):
-        for x in range(4):
-            key[4 * k + x] = H[lev, k, x] if (k == 0 or AL[lev, k]) else -1
+    key = KEY[lev]
+    for x in range(4):
+        key[x] = ra[x]
+    key[4] = H[lev, 1, P[PHB]] if AL[lev, 1] else -1
+    key[5] = H[lev, 2, P[PHC]] if AL[lev, 2] else -1
     tp = np.int64(nt)
     for i in range(nt):
         tp = (tp << 8) | (tc[i] << 2) | ts[i]
-    key[12] = tp
-    key[13] = leader
-    key[14] = 0 if P[PSTRICT] else won  # X compares payoffs: with a strictly increasing one, tricks
-    key[15] = 0
-    lohi = np.empty(2, dtype=np.int64)
-    _probe(TK, TV, key, lohi)
-    lo = lohi[0]
-    hi = lohi[1]
+    key[6] = tp
+    kp = leader + 4 * (0 if P[PSTRICT] else won)  # X compares payoffs: with a strictly increasing one, tricks
+    meta = _probe(T, key, kp)
+    if meta >= 0:
+        lo = (meta >> 24) & 255
+        hi = (meta >> 32) & 255
+    else:
+        lo = np.int64(0)
+        hi = np.int64(99)
     if lo >= beta or lo == hi:
         return lo
     if hi <= alpha:
         return hi
-    hands = np.empty((4, 4), dtype=np.uint16)
-    psuit = np.zeros(4, dtype=np.int64)
-    prank = np.zeros(4, dtype=np.int64)
-    out = np.zeros((3, 13), dtype=np.int64)
     # every live view equal to da: da's double-dummy value
     same = True
     for k in range(1, 3):
@@ -369,10 +380,10 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                     same = False
     seat = (leader + nt) & 3
     if same:
-        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV)
+        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
-        _store(TK, TV, key, v, v)
+        _store(T, key, kp, v, v)
         return v
     owner = P[PDECL] if seat == P[PDUMMY] else seat
     led = (tc[0] >> 4) if nt > 0 else -1
@@ -384,32 +395,32 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
     b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
     c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
     if (b_sees or c_sees) and nt == 0:
-        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV)
+        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
         dd = top if (seat & 1) == aside else tl - top
         if b_sees and dd <= alpha:
-            _store(TK, TV, key, lo, min(hi, dd))
+            _store(T, key, kp, lo, min(hi, dd))
             return dd
         if c_sees and dd >= beta:
-            _store(TK, TV, key, max(lo, dd), hi)
+            _store(T, key, kp, max(lo, dd), hi)
             return dd
     table = np.int64(0)
     for i in range(nt):
         table |= np.int64(1) << tc[i]
-    reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table, P, led, nt)
+    reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table, P, led, nt, tmp)
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
         if AL[lev, k]:
             # X: the cards whose value in the view has the best payoff for the mover, i.e. whose tricks for
             # the side to play reach the fewest tricks with the same payoff as the view's value
             view = H[lev, k]
-            top = _dd_pos(view, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, MK, MV)
+            top = _dd_pos(view, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
             mine = (seat & 1) == aside
             need = top
             while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
                 need -= 1
             reps = _x_cards(view, tc, nt, leader, P[PTRUMP], reps, need, work, tt, hands, psuit, prank, out, S,
-                            MK, MV)
-    cards = np.empty(13, dtype=np.int64)
+                            M, mk)
+    cards = CARDS[lev]
     n = 0
     for c in range(63, -1, -1):
         if (reps >> c) & 1:
@@ -458,13 +469,11 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
             if held == 1:
                 v = got
             else:
-                tc2 = np.empty(4, dtype=np.int64)
-                ts2 = np.empty(4, dtype=np.int64)
-                v = got + _node(H, AL, nxt, tc2, ts2, np.int64(0), w, won + got, lo_w - got, hi_w - got, P, pay,
-                                work, tt, TK, TV, S, MK, MV, KL)
+                v = got + _node(H, AL, nxt, TC[nxt], TS[nxt], np.int64(0), w, won + got, lo_w - got, hi_w - got, P,
+                                pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         else:
-            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, TK, TV, S, MK, MV,
-                      KL)
+            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, T, S, M, KL, KEY, CARDS,
+                      TC, TS, hands, psuit, prank, out, mk, tmp)
         if maximise:
             if v > best_v:
                 best_v = v
@@ -479,26 +488,36 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, TK
                     break
     S[STT] += 1
     if best_v <= a0:
-        _store(TK, TV, key, lo, min(hi, best_v))
+        _store(T, key, kp, lo, min(hi, best_v))
     elif best_v >= b0:
-        _store(TK, TV, key, max(lo, best_v), hi)
+        _store(T, key, kp, max(lo, best_v), hi)
     else:
-        _store(TK, TV, key, best_v, best_v)
+        _store(T, key, kp, best_v, best_v)
     return best_v
 
 
-@njit(cache=True, nogil=True)  # (threads search the deals of Da side by side)
-def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S, MK, MV):
+@njit(cache=True, nogil=True, _nrt=True)  # (threads search the deals of Da side by side)
+def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
     """A's side's tricks from the position before A's card ``m`` (A, to play, plays it everywhere)."""
-    H = np.zeros((54, 3, 4), dtype=np.int64)
-    KL = np.full(54, -1, dtype=np.int64)  # per level, the card that last cut off there (tried first)
-    AL = np.zeros((54, 3), dtype=np.bool_)
+    H = np.zeros((LEVELS, 3, 4), dtype=np.int64)
+    KL = np.full(LEVELS, -1, dtype=np.int64)  # per level, the card that last cut off there (tried first)
+    AL = np.zeros((LEVELS, 3), dtype=np.bool_)
+    KEY = np.zeros((LEVELS, TW), dtype=np.int64)
+    CARDS = np.zeros((LEVELS, 13), dtype=np.int64)
+    TC = np.zeros((LEVELS, 4), dtype=np.int64)
+    TS = np.zeros((LEVELS, 4), dtype=np.int64)
+    hands = np.zeros((4, 4), dtype=np.uint16)
+    psuit = np.zeros(4, dtype=np.int64)
+    prank = np.zeros(4, dtype=np.int64)
+    out = np.zeros((3, 13), dtype=np.int64)
+    mk = np.zeros(MKW, dtype=np.int64)
+    tmp = np.zeros((2, 4), dtype=np.int64)
     for k in range(3):
         for x in range(4):
             H[0, k, x] = deals[k, x]
         AL[0, k] = alive[k]
-    tc4 = np.empty(4, dtype=np.int64)
-    ts4 = np.empty(4, dtype=np.int64)
+    tc4 = TC[1]
+    ts4 = TS[1]
     for i in range(nt):
         tc4[i] = tc[i]
         ts4[i] = ts[i]
@@ -530,15 +549,10 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S,
         lead2 = w
         nt2 = np.int64(0)
     # MTD(f): null-window searches from a first guess, da's double-dummy value after m
-    hands = np.empty((4, 4), dtype=np.uint16)
-    psuit = np.zeros(4, dtype=np.int64)
-    prank = np.zeros(4, dtype=np.int64)
-    out = np.zeros((3, 13), dtype=np.int64)
+    ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
     if nt2 == 0:
-        ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
         g = got + (ns if aside == 0 else tl - 1 - ns)
     else:
-        ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
         g = ns if aside == 0 else tl - ns
     lo = got  # a >= lo
     hi = got + tl - (1 if nt2 == 0 else 0)  # a <= hi
@@ -554,13 +568,11 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S,
             alpha = lo - 1
             beta = hi + 1
         if nt2 == 0:
-            tc2 = np.empty(4, dtype=np.int64)
-            ts2 = np.empty(4, dtype=np.int64)
-            v = got + _node(H, AL, np.int64(1), tc2, ts2, np.int64(0), lead2, got, alpha - got, beta - got, P, pay,
-                            work, tt, TK, TV, S, MK, MV, KL)
+            v = got + _node(H, AL, np.int64(1), TC[1], TS[1], np.int64(0), lead2, got, alpha - got, beta - got, P,
+                            pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         else:
-            v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt,
-                      TK, TV, S, MK, MV, KL)
+            v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S, M,
+                      KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         if first:
             if v < beta:
                 hi = v
@@ -573,24 +585,24 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, TK, TV, S,
     return lo
 
 
-def new_abc_table(log2: int = ABC_TT_LOG2) -> tuple[np.ndarray, np.ndarray]:
-    """An empty ABC transposition table (keys, and lo/hi/used per slot)."""
-    return np.zeros((1 << log2, KEYW), dtype=np.int64), np.zeros((1 << log2, 3), dtype=np.int64)
+def new_abc_table(log2: int = ABC_TT_LOG2) -> np.ndarray:
+    """An empty ABC transposition table (one row of :data:`TW` words a position)."""
+    return np.zeros((1 << log2, TW), dtype=np.int64)
 
 
 class ABCKernel:
-    """The kernel's work arrays (the engine's and the ABC table), made once per decision and reused."""
+    """The kernel's work arrays (the engine's, the ABC table and the value memo), made once per decision
+    and reused."""
 
     def __init__(self, tt_log2: int = ABC_TT_LOG2) -> None:
         self.work = new_work()
         self.tt = new_tt()
-        self.TK, self.TV = new_abc_table(tt_log2)
+        self.T = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
-        self.MK = np.zeros((1 << MEMO_LOG2, MKW), dtype=np.int64)
-        self.MV = np.zeros((1 << MEMO_LOG2, 5), dtype=np.int64)
+        self.M = np.zeros((1 << MEMO_LOG2, MW), dtype=np.int64)
 
     def clear(self) -> None:
-        self.TV[:, 2] = 0
+        self.T[:, 7] = 0
 
     def abort(self) -> None:
         """Make a search running on another thread return at its next node (its value is then meaningless)."""
@@ -636,8 +648,9 @@ def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: 
         tc[i] = card
         ts[i] = x
     strict = all(payoff[i] < payoff[i + 1] for i in range(len(payoff) - 1))
-    P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, strict], dtype=np.int64)
+    hidden_b = min(x for x in range(4) if x not in (b, dummy))
+    hidden_c = min(x for x in range(4) if x not in (c, dummy))
+    P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, strict, hidden_b, hidden_c], dtype=np.int64)
     pay = np.asarray(payoff, dtype=np.float64)
     return int(_abc_after(deals, alive, tc, ts, np.int64(len(trick)), np.int64(leader), np.int64(m), P, pay,
-                          kernel.work, kernel.tt, kernel.TK, kernel.TV, kernel.stats,
-                          kernel.MK, kernel.MV))
+                          kernel.work, kernel.tt, kernel.T, kernel.stats, kernel.M))

@@ -1817,7 +1817,7 @@ def _dd_table(A, tt, hands, out):
                 out[strain, declarer] = tl - ns
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=True)  # (stated: numba passes a caller's _nrt=False on to callees that do not state it)
 def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     """The one compiled entry of the Python API (each entry links its own copy of the search).
 
