@@ -139,13 +139,21 @@ def _load(row, hands):
 
 @njit(cache=True)
 def _memo_key(row, tc, nt, leader, trump, mk):
-    """The value memo's key of a position into ``mk``: a deal's four hands, the trick, leader and trump."""
+    """The value memo's key of a position into ``mk`` (a deal's four hands, the trick, leader and trump) in
+    relative ranks among the cards held and on the table (:func:`_squeeze`); returns those cards."""
+    held = row[0] | row[1] | row[2] | row[3]
+    for i in range(nt):
+        held |= np.int64(1) << tc[i]
     tp = np.int64(nt)
     for i in range(nt):
-        tp = (tp << 8) | tc[i]
+        c = tc[i]
+        below = (held >> np.int64(c & ~15)) & ((np.int64(1) << (c & 15)) - 1)
+        tp = (tp << 8) | ((c & ~15) + _pop(below))
     for x in range(4):
         mk[x] = row[x]
+    _squeeze(mk, 4, held)
     mk[4] = (tp << 8) | (leader + 4 * trump)
+    return held
 
 
 @njit(cache=True)
@@ -166,9 +174,11 @@ def _memo_slot(M, mk):
 @njit(cache=True)
 def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, M, mk):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
-    one null-window engine search a run of equal cards, memoised per position in M."""
-    _memo_key(row, tc, nt, leader, trump, mk)
+    one null-window engine search a run of equal cards, memoised per position in M (the masks in
+    relative ranks, as the key)."""
+    held = _memo_key(row, tc, nt, leader, trump, mk)
     i = _memo_slot(M, mk)
+    want = _pack_bits(want, held)
     meta = M[i, 7]
     if not meta & 1 or ((meta >> 2) & 255) != need:
         M[i, 5] = 0
@@ -181,12 +191,13 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
             psuit[j] = tc[j] >> 4
             prank[j] = tc[j] & 15
         S[SDD] += 1
-        out[0, 0] = todo
+        out[0, 0] = _unpack_bits(todo, held)
         out[0, 1] = need
-        yes = _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(3), out)
+        yes = _pack_bits(_dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(3), out),
+                         held)
         M[i, 5] |= yes
         M[i, 6] |= todo & ~yes
-    return want & M[i, 5]
+    return _unpack_bits(want & M[i, 5], held)
 
 
 @njit(cache=True)
@@ -285,6 +296,53 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
 
 
 @njit(cache=True)
+def _squeeze(key, n, held):
+    """The hands key[:n] (a negative word: a dead view, left alone) in relative ranks: each suit's cards
+    of ``held`` renumbered from 0 up.  The rest of the game depends only on the order of the cards still
+    held and on the table (tricks, the engine's values, the revision rule's nearest card, the equal cards),
+    so positions that differ only by which cards are gone are one position (on Example 1, 25 times fewer
+    trick-start positions)."""
+    for w in range(n):
+        if key[w] >= 0:
+            key[w] = _pack_bits(key[w], held)
+
+
+@njit(cache=True)
+def _pack_bits(x, held):
+    """The cards of ``x`` in relative ranks among ``held`` (suit by suit: bit k = the k-th lowest)."""
+    out = np.int64(0)
+    for s in range(4):
+        sh = np.int64(16 * s)
+        hm = (held >> sh) & SUIT
+        xm = (x >> sh) & SUIT
+        k = np.int64(0)
+        while hm:
+            low = hm & -hm
+            if xm & low:
+                out |= np.int64(1) << (sh + k)
+            k += 1
+            hm ^= low
+    return out
+
+
+@njit(cache=True)
+def _unpack_bits(y, held):
+    """The inverse of :func:`_pack_bits`: real cards from relative ranks among ``held``."""
+    out = np.int64(0)
+    for s in range(4):
+        sh = np.int64(16 * s)
+        hm = (held >> sh) & SUIT
+        k = np.int64(0)
+        while hm:
+            low = hm & -hm
+            if (y >> (sh + k)) & 1:
+                out |= low << sh
+            k += 1
+            hm ^= low
+    return out
+
+
+@njit(cache=True)
 def _hash(key, n):
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(n):
@@ -359,6 +417,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     for i in range(nt):
         tp = (tp << 8) | (tc[i] << 2) | ts[i]
     key[6] = tp
+    if nt == 0:
+        _squeeze(key, 6, ra[0] | ra[1] | ra[2] | ra[3])
     kp = leader + 4 * (0 if P[PSTRICT] else won)  # X compares payoffs: with a strictly increasing one, tricks
     meta = _probe(T, key, kp)
     if meta >= 0:
