@@ -467,19 +467,20 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     for i in range(nt):
         table |= np.int64(1) << tc[i]
     reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table, P, led, nt, tmp)
+    # X (B's or C's node, his view alive, a choice): the cards whose value in the view has the best payoff for
+    # the mover, i.e. whose tricks for the side to play reach ``need``, the fewest with the view's best payoff.
+    # Asked card by card as the search reaches them (a node cut off by its first card asks no other)
+    ask = -1
+    need = np.int64(0)
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
         if AL[lev, k]:
-            # X: the cards whose value in the view has the best payoff for the mover, i.e. whose tricks for
-            # the side to play reach the fewest tricks with the same payoff as the view's value
-            view = H[lev, k]
-            top = _dd_pos(view, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
+            ask = k
+            top = _dd_pos(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
             mine = (seat & 1) == aside
             need = top
             while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
                 need -= 1
-            reps = _x_cards(view, tc, nt, leader, P[PTRUMP], reps, need, work, tt, hands, psuit, prank, out, S,
-                            M, mk)
     cards = CARDS[lev]
     n = 0
     for c in range(63, -1, -1):
@@ -499,9 +500,16 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     b0 = beta
     best_v = -1 if maximise else 99
     nxt = lev + 1
+    found = False
     for i in range(n):
         c = cards[i]
         one = np.int64(1) << c
+        if ask >= 0:
+            if found or i < n - 1:  # (the last card, when none before is in X, is: X is never empty)
+                if not _x_cards(H[lev, ask], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit, prank,
+                                out, S, M, mk):
+                    continue
+            found = True
         for k in range(3):
             for x in range(4):
                 H[nxt, k, x] = H[lev, k, x]
