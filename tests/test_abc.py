@@ -175,6 +175,22 @@ def test_the_kernel_equals_the_per_belief_literal_in_both_modes():
         differ += got["fixed"] != got["revised"]
 
 
+def test_a_declaring_the_bound_from_above_needs_both_defenders_to_see():
+    """A declares: B and C are both opponents, so one of them seeing the cards does not bound a from above (the
+    other may still err in A's favour); only both do.  Found by a 300-ending run against the per-belief literal
+    (seed 5, the 71st ending): the kernel took 2 tricks where the literal takes 3."""
+    from tests.reference.abc_views_literal import evaluate as per_belief
+
+    r = Roles.of(1, 1)  # East declares (hearts), West is dummy; B North, C South
+    da = deal("-.-.Q8.9 J.-.A.A8 Q4.K.-.5 873.5.-.-")
+    db = deal("-.-.Q8.9 Q.K.A.5 J4.-.-.A8 873.5.-.-")
+    dc = deal("J.-.Q.8 -.-.A8.A9 Q4.K.-.5 873.5.-.-")
+    trick, m, payoff = [(0, C("D7"))], C("DA"), [-3, -1, 0, 2, 5]
+    for views in ("fixed", "revised"):
+        got = ABCSearch(r, 1, 0, trick, da, db, dc, payoff, Engine(), views).score(m)
+        assert got == per_belief(1, 1, 1, 0, trick, [da, db, dc], payoff, m, views == "revised") == 2
+
+
 def test_cards_the_exchange_symmetry_merges_have_equal_values():
     """The kernel counts two of the mover's cards as one when no card is held between them, every live view
     after the one is the view after the other with the two exchanged, and no player still to play to the

@@ -448,19 +448,27 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     owner = P[PDECL] if seat == P[PDUMMY] else seat
     led = (tc[0] >> 4) if nt > 0 else -1
     maximise = (owner & 1) == aside
-    # B sees the cards (his view dead, or da itself): B's mistakes are gone and C's can only cost A, so
-    # a <= da's double-dummy value; C sees them: a >= it (tests/test_abc.py proves both by induction).
+    # A player who sees the cards (his view dead, or da itself) makes no mistake.  An opponent's mistakes can
+    # only help A and a partner's only cost him, so: no opponent of A can err -> a <= da's double-dummy value;
+    # no partner of A can err -> a >= it (tests/test_abc.py proves both by induction).  A defending: B is
+    # declarer, C his partner; A declaring: B and C are both opponents, and a >= the value always.
     # Asked at the start of a trick only: each is an engine search, and mid-trick they cost more than
     # they cut (Example 1, a triple after the club king: 26.6 s with them at every node, 6.3 s)
     b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
     c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
-    if (b_sees or c_sees) and nt == 0:
+    if P[PA] == P[PDECL]:
+        upper = b_sees and c_sees
+        lower = True
+    else:
+        upper = b_sees
+        lower = c_sees
+    if (upper or lower) and nt == 0:
         top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
         dd = top if (seat & 1) == aside else tl - top
-        if b_sees and dd <= alpha:
+        if upper and dd <= alpha:
             _store(T, key, kp, lo, min(hi, dd))
             return dd
-        if c_sees and dd >= beta:
+        if lower and dd >= beta:
             _store(T, key, kp, max(lo, dd), hi)
             return dd
     table = np.int64(0)
