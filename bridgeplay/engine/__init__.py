@@ -22,6 +22,11 @@ Compile-time conventions (a first run compiles every kernel a solver needs):
 * The library never calls ``gc.freeze()`` (a notebook or a server must keep collecting its own
   garbage); the command line does, once its command is done, so the collection at interpreter exit
   skips numba's registries and the kernels, some 10^5 objects (a warm AKQJ9/xx: about 0.2 s).
+* A kernel compiled with ``_nrt=False`` (no reference counts: ``dd._search``, ``abc._node``) allocates
+  nothing, and every kernel it calls that allocates states ``_nrt=True`` (``dd._solve``): numba passes a
+  caller's ``_nrt=False`` on to a callee that does not state it, which then fails to type its
+  ``np.empty`` when it is compiled first from that caller (a cold cache) and poisons later kernels of
+  the process.  Check such a change from an empty cache: ``NUMBA_CACHE_DIR=$(mktemp -d) pytest``.
 * The kernels code outside the engine calls have public names: ``rules.representatives``,
   ``follow_plays``, ``trick_winner`` (also in ``suit``), ``suit.world_bitsets``, ``new_memos``,
   ``solve_node``, ``vectors.values``, ``find_superset``, ``pareto``, ``min_combine``,

@@ -26,7 +26,12 @@ back-up rules give, with alpha-beta on those tricks (the payoff is non-decreasin
   stands for the run.
   A view that gives the two cards to different hands, or both to the hand the viewer cannot see,
   usually still passes: on Example 1 this cut a triple's nodes 20-130 fold against asking both
-  cards in the mover's hand in every view.
+  cards in the mover's hand in every view;
+* the table and the value memo are keyed in relative ranks (each suit's cards still held, and on the
+  table, renumbered from 0): the game after a position depends only on their order, so positions that
+  differ only by which cards are gone are one (Example 1: 29.2 M -> 3.8 M nodes on 80 triples);
+* X is asked card by card, as the search reaches a card, by one null-window engine search ("does this
+  card reach the fewest tricks with the view's best payoff?"), not from every card's exact value.
 
 The literal statement of the rules is ``tests/reference/abc_literal.py``; the tests prove this kernel
 equal to it.  :func:`abc_tricks` is the validating public entry.
