@@ -418,12 +418,16 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         key[x] = ra[x]
     key[4] = H[lev, 1, P[PHB]] if AL[lev, 1] else -1
     key[5] = H[lev, 2, P[PHC]] if AL[lev, 2] else -1
+    held_t = ra[0] | ra[1] | ra[2] | ra[3]
+    for i in range(nt):
+        held_t |= np.int64(1) << tc[i]
     tp = np.int64(nt)
     for i in range(nt):
-        tp = (tp << 8) | (tc[i] << 2) | ts[i]
+        c = tc[i]
+        below = (held_t >> np.int64(c & ~15)) & ((np.int64(1) << (c & 15)) - 1)
+        tp = (tp << 8) | (((c & ~15) + _pop(below)) << 2) | ts[i]
     key[6] = tp
-    if nt == 0:
-        _squeeze(key, 6, ra[0] | ra[1] | ra[2] | ra[3])
+    _squeeze(key, 6, held_t)
     kp = leader + 4 * (0 if P[PSTRICT] else won)  # X compares payoffs: with a strictly increasing one, tricks
     meta = _probe(T, key, kp)
     if meta >= 0:
