@@ -175,6 +175,28 @@ def test_the_kernel_equals_the_per_belief_literal_in_both_modes():
         differ += got["fixed"] != got["revised"]
 
 
+def test_relative_ranks_keep_each_suits_order_and_come_back():
+    """The table's and memo's keys renumber each suit's cards among those held (engine/abc.py, _pack_bits):
+    a subset keeps its count and order per suit, and _unpack_bits gives the real cards back."""
+    import numpy as np
+
+    from bridgeplay.engine import abc as k
+
+    rng = random.Random(3)
+    for _ in range(300):
+        held = 0
+        for s in range(4):
+            for r in rng.sample(range(2, 15), rng.randrange(14)):
+                held |= 1 << (16 * s + r)
+        sub = sum(1 << c for c in cards_in(held) if rng.random() < 0.5)
+        packed = int(k._pack_bits(np.int64(sub), np.int64(held)))
+        assert int(k._unpack_bits(np.int64(packed), np.int64(held))) == sub
+        for s in range(4):
+            mine = [r for r in range(16) if sub >> (16 * s + r) & 1]
+            alls = [r for r in range(16) if held >> (16 * s + r) & 1]
+            assert [r for r in range(16) if packed >> (16 * s + r) & 1] == [alls.index(r) for r in mine]
+
+
 def test_a_declaring_the_bound_from_above_needs_both_defenders_to_see():
     """A declares: B and C are both opponents, so one of them seeing the cards does not bound a from above (the
     other may still err in A's favour); only both do.  Found by a 300-ending run against the per-belief literal
