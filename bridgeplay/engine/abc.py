@@ -643,30 +643,20 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
     hi = got + tl - (1 if nt2 == 0 else 0)  # a <= hi
     if nt2 != 0:
         hi = tl
-    first = True
     while lo < hi:
-        # a null window at the guess first, then the whole interval left (at most two searches)
-        if first:
-            beta = min(max(g, lo + 1), hi)
-            alpha = beta - 1
-        else:
-            alpha = lo - 1
-            beta = hi + 1
+        beta = min(max(g, lo + 1), hi)
+        alpha = beta - 1
         if nt2 == 0:
             v = got + _node(H, AL, np.int64(1), TC[1], TS[1], np.int64(0), lead2, got, alpha - got, beta - got, P,
                             pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         else:
             v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S, M,
                       KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
-        if first:
-            if v < beta:
-                hi = v
-            else:
-                lo = v
-            first = False
+        if v < beta:
+            hi = v
         else:
             lo = v
-            hi = v
+        g = v
     return lo
 
 
