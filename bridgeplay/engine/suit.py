@@ -107,50 +107,120 @@ def _hash_key(key):
     return np.int64(h)
 
 
+# A memo (:data:`_STORE`, see :func:`_empty_store`): an open-addressing table ``tab`` of entry index + 1 (0:
+# empty; linear probing on the key's hash), per entry ``ent[i]`` = (hash, offset and length of its key in
+# ``kpool``, offset and length of its thresholds per objective in ``tvpool``), its threshold ``taus[i]`` and
+# its front ``fronts[i]``; ``n`` entries, ``kn``/``tvn`` words of the pools used.  Arrays, not typed
+# dictionaries and lists: a look-up reads three arrays, and passing the memo counts one reference, not six.
+ENT_H, ENT_KO, ENT_KL, ENT_TO, ENT_TL = 0, 1, 2, 3, 4
+
+
 @njit(cache=True, inline="always")
-def _chain(st, key, h):
-    """The index of ``key`` (hash ``h``) in the memo ``st``, else -1; and the head of its hash chain (-1: none)."""
-    memo, keys, nxt = st[0], st[1], st[4]
-    head = np.int64(-1)
-    if h in memo:
-        head = memo[h]
-    i = head
-    while i >= 0:
-        k = keys[i]
-        if k.shape[0] == key.shape[0]:
+def _find(tab, ent, kpool, key, h):
+    """The index of ``key`` (hash ``h``) in a memo's table, else -1; and the slot where it is or would go."""
+    mask = tab.shape[0] - 1
+    j = h & mask
+    nk = key.shape[0]
+    while True:
+        e = tab[j]
+        if e == 0:
+            return np.int64(-1), j
+        i = e - 1
+        if ent[i, ENT_H] == h and ent[i, ENT_KL] == nk:
+            o = ent[i, ENT_KO]
             same = True
-            for j in range(key.shape[0]):
-                if k[j] != key[j]:
+            for q in range(nk):
+                if kpool[o + q] != key[q]:
                     same = False
                     break
             if same:
-                return i, head
-        i = nxt[i]
-    return np.int64(-1), head
+                return i, j
+        j = (j + 1) & mask
 
 
 @njit(cache=True)
 def _lookup(st, key):
-    return _chain(st, key, _hash_key(key))[0]
+    return _find(st.tab, st.ent, st.kpool, key, _hash_key(key))[0]
+
+
+@njit(cache=True)
+def _grow(st, nk, ntv):
+    """Room in the memo ``st`` for one more entry with a key of ``nk`` words and ``ntv`` thresholds."""
+    n = st.n
+    if n == st.ent.shape[0]:
+        cap = 2 * n
+        ent = np.empty((cap, 5), np.int64)
+        ent[:n] = st.ent[:n]
+        st.ent = ent
+        taus = np.empty(cap)
+        taus[:n] = st.taus[:n]
+        st.taus = taus
+    if st.kn + nk > st.kpool.shape[0]:
+        kp = np.empty(max(2 * st.kpool.shape[0], st.kn + nk), np.uint64)
+        kp[:st.kn] = st.kpool[:st.kn]
+        st.kpool = kp
+    if st.tvn + ntv > st.tvpool.shape[0]:
+        tp = np.empty(max(2 * st.tvpool.shape[0], st.tvn + ntv))
+        tp[:st.tvn] = st.tvpool[:st.tvn]
+        st.tvpool = tp
+    if 2 * (n + 1) > st.tab.shape[0]:
+        # (at most half full: rehash into twice the slots)
+        tab = np.zeros(2 * st.tab.shape[0], np.int64)
+        mask = tab.shape[0] - 1
+        ent = st.ent
+        for i in range(n):
+            j = ent[i, ENT_H] & mask
+            while tab[j] != 0:
+                j = (j + 1) & mask
+            tab[j] = i + 1
+        st.tab = tab
 
 
 @njit(cache=True)
 def _store(st, key, front, tau, tv):
     """Keep ``front``, solved with the threshold ``tau`` (one objective) or ``tv`` (several; else empty), at ``key``."""
-    memo, keys, fronts, taus, nxt, tvs = st
     h = _hash_key(key)
-    i, head = _chain(st, key, h)
-    if i >= 0:
-        fronts[i] = front
-        taus[i] = tau
-        tvs[i] = tv
-        return
-    keys.append(key)
-    fronts.append(front)
-    taus.append(tau)
-    tvs.append(tv)
-    nxt.append(head)
-    memo[h] = len(keys) - 1
+    i, j = _find(st.tab, st.ent, st.kpool, key, h)
+    ntv = tv.shape[0]
+    if i < 0:
+        _grow(st, key.shape[0], ntv)
+        i = st.n
+        i2, j = _find(st.tab, st.ent, st.kpool, key, h)  # (the slot, after a rehash)
+        ent = st.ent
+        kpool = st.kpool
+        ent[i, ENT_H] = h
+        ent[i, ENT_KO] = st.kn
+        ent[i, ENT_KL] = key.shape[0]
+        for q in range(key.shape[0]):
+            kpool[st.kn + q] = key[q]
+        st.kn += key.shape[0]
+        ent[i, ENT_TO] = st.tvn
+        ent[i, ENT_TL] = ntv
+        st.tvn += ntv
+        st.tab[j] = i + 1
+        st.n = i + 1
+        st.fronts.append(front)
+    else:
+        st.fronts[i] = front
+        ent = st.ent
+        if ent[i, ENT_TL] != ntv:
+            _grow(st, 0, ntv)
+            ent = st.ent
+            ent[i, ENT_TO] = st.tvn
+            ent[i, ENT_TL] = ntv
+            st.tvn += ntv
+    st.taus[i] = tau
+    tvpool = st.tvpool
+    o = st.ent[i, ENT_TO]
+    for k in range(ntv):
+        tvpool[o + k] = tv[k]
+
+
+@njit(cache=True, inline="always")
+def _tvs(st, i):
+    """The thresholds per objective memo entry ``i`` of ``st`` was solved with (a view; empty: one objective)."""
+    o = st.ent[i, ENT_TO]
+    return st.tvpool[o:o + st.ent[i, ENT_TL]]
 
 
 @njit(cache=True, inline="always")
@@ -159,12 +229,14 @@ def _covers(st, i, tau, tv):
     ``tv`` when not empty) as high or higher: it keeps every row they keep.  (A single threshold is kept as a
     float, so the one-objective search reads no array here.)"""
     if tv.shape[0]:
-        stored = st[5][i]
+        ent = st.ent
+        o = ent[i, ENT_TO]
+        tvpool = st.tvpool
         for k in range(tv.shape[0]):
-            if stored[k] > tv[k]:
+            if tvpool[o + k] > tv[k]:
                 return False
         return True
-    return st[3][i] <= tau
+    return st.taus[i] <= tau
 
 
 @njit(cache=True)
@@ -785,7 +857,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     found = False
     i = -1 if top else _lookup(st, key)
     if i >= 0 and _covers(st, i, tau, tv):
-        front = st[2][i]
+        front = st.fronts[i]
         found = True
         stats[11] += 1
     ihit = i
@@ -827,8 +899,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         _put(ckey, 2, cx[0])
         j = -1 if top else _lookup(cst, ckey)
         if j >= 0 and _covers(cst, j, tau, tv):
-            front = _from_canon(cst[2][j], pat, nwords, pwords)
-            _store(st, key, front, cst[3][j], cst[5][j])
+            front = _from_canon(cst.fronts[j], pat, nwords, pwords)
+            _store(st, key, front, cst.taus[j], _tvs(cst, j))
             found = True
             stats[12] += 1
         jhit = j
@@ -837,13 +909,13 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         # solved before for a higher threshold, asked now for a lower one: solved for lower still (the step
         # from the old threshold to this one, ``step`` times again), so the next lower asks find it in the memo
         # (AQ9x/Jxx, expected tricks: 25,773 positions -> 15,838)
-        old1 = st[3][ihit] if ihit >= 0 else cst[3][jhit]
+        old1 = st.taus[ihit] if ihit >= 0 else cst.taus[jhit]
         if old1 > tau:
             tau = max(0.0, tau - step * (old1 - tau))
     if not found and vprune and (ihit >= 0 or jhit >= 0):
         # solved before for other thresholds: solve for the lower of each, so the entry serves both
         # ... per objective, and for no higher threshold than it was solved with, so the entry serves both asks
-        old = st[5][ihit] if ihit >= 0 else cst[5][jhit]
+        old = _tvs(st, ihit) if ihit >= 0 else _tvs(cst, jhit)
         tv = tv.copy()
         for k in range(K):
             if tv[k] < old[k] < np.inf:
@@ -1137,10 +1209,9 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab)
         if not top:  # a top node keeps only its best rows
-            tvs = tv.copy() if K else tv
-            _store(st, key, front, tau, tvs)
+            _store(st, key, front, tau, tv)
             if ckey.shape[0]:
-                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau, tvs)
+                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau, tv)
     if anywon:
         out = front.copy()
         for q in range(out.shape[0]):
@@ -1152,6 +1223,11 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
 
 @structref.register
 class _MemosType(types.StructRef):
+    pass
+
+
+@structref.register
+class _StoreType(types.StructRef):
     pass
 
 
@@ -1174,8 +1250,9 @@ _solve_node = _node
 
 _ROW = types.uint64[::1]
 _FRONT = types.uint64[:, ::1]
-_STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_ROW), types.ListType(_FRONT),
-                      types.ListType(types.float64), types.ListType(types.int64), types.ListType(types.float64[::1])))
+_STORE = _StoreType([("tab", types.int64[::1]), ("ent", types.int64[:, ::1]), ("kpool", types.uint64[::1]),
+                     ("taus", types.float64[::1]), ("tvpool", types.float64[::1]), ("fronts", types.ListType(_FRONT)),
+                     ("n", types.int64), ("kn", types.int64), ("tvn", types.int64)])
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
@@ -1184,14 +1261,22 @@ _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", 
 
 @njit(cache=True)
 def _empty_store():
-    """A memo for :func:`_node`: key -> index, then per index its key, front, threshold, next in the hash chain,
-    and thresholds per objective (empty for a one-objective entry).
+    """An empty memo for :func:`_node` (see :func:`_find`).
 
     Made here, not from Python: building typed containers from the interpreter costs milliseconds
     (numba re-derives their types every time), more than a whole small search.
     """
-    return (Dict.empty(types.int64, types.int64), List.empty_list(_ROW), List.empty_list(_FRONT),
-            List.empty_list(types.float64), List.empty_list(types.int64), List.empty_list(types.float64[::1]))
+    st = structref.new(_STORE)
+    st.tab = np.zeros(1024, np.int64)
+    st.ent = np.empty((256, 5), np.int64)
+    st.kpool = np.empty(256 * 8, np.uint64)
+    st.taus = np.empty(256)
+    st.tvpool = np.empty(64)
+    st.fronts = List.empty_list(_FRONT)
+    st.n = 0
+    st.kn = 0
+    st.tvn = 0
+    return st
 
 
 @njit(cache=True)
