@@ -22,12 +22,13 @@ from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
 )
 from bridgeplay.engine.split import _split_bound, _useful_rows
 from bridgeplay.engine.vectors import (
+    _canon_row_into,
     _copy_row,
     _from_canon,
     _mask_pareto,
     _min_combine_t,
     _pareto,
-    _patterns,
+    _patterns_into,
     _put,
     _put_rows,
     _set_row,
@@ -740,9 +741,23 @@ def _gather(kids, kidw, U, wcs, L, nwords):
     return cat, off, cnot, order, use
 
 
+WORK_DEPTH = 64  # work rows of a search (see _work): a call per card played or exit, at most 2 x 13 + 2 deep
+
+
+@njit(cache=True)
+def _work(memos, width, iwidth):
+    """Make the work rows of ``memos`` (``work[d]``, ``iwork[d]``: the scratch of the search's calls ``d`` deep from
+    its entry: levels, key, canonical key and patterns, which a call fills and reads while its children use the
+    next rows) at least ``width`` and ``iwidth`` wide: one allocation per search, not several per call."""
+    if memos.work.shape[1] < width:
+        memos.work = np.empty((WORK_DEPTH, width), np.uint64)
+    if memos.iwork.shape[1] < iwidth:
+        memos.iwork = np.empty((WORK_DEPTH, iwidth), np.int64)
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
-          tv, otab, top, info_x, info_t, info_h):
+          tv, otab, top, info_x, info_t, info_h, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
     (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
     tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
@@ -783,16 +798,26 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     K = tv.shape[0]  # objectives pruned at once (0: the one threshold tau)
     vprune = K > 0 and tv.min() > -0.5  # (an objective without a threshold keeps every row)
     tv0 = tv
+    # (this call's work rows: ``depth`` is its distance from the kernel's entry, see _work)
+    nw = west.shape[0]
+    if depth == 0:
+        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + nw)
+    wrow = memos.work[depth]
+    irow = memos.iwork[depth]
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
-    won = np.zeros(m, np.uint64)
+    won = wrow[0:m]
     anywon = False
     xs2 = xs
     ths2 = ths
     anylive = True
     if nt == 0:
         rmax = max(_popcount(north), _popcount(south))
-        xs2 = xs.copy()
-        ths2 = ths.copy()
+        for c in range(m):
+            won[c] = 0
+        xs2 = wrow[m:2 * m]
+        _put(xs2, 0, xs)
+        ths2 = irow[0:L]
+        _put(ths2, 0, ths)
         anylive = False
         mk = np.zeros((0, nwords), np.uint64)
         for lv in range(L):
@@ -843,7 +868,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     if vprune and not _vec_reach(xs2, tv, otab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
     # -- memo (exact position and worlds)
-    key = np.empty(3 + m, np.uint64)
+    key = wrow[2 * m:3 * m + 3]
     key[0] = np.uint64(north | (south << 15) | (dfd << 30) | (lead << 45) | (leader << 48) | (nt << 50))
     key[1] = np.uint64(r0 | (r1 << 4) | (r2 << 8))
     packed = np.int64(0)
@@ -865,15 +890,19 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
     # only the card winning it so far counts among the cards on the table (the others can take no part in
     # this trick or a later one), so East's 7 and 5 played under North's 6 and South's ace are one position
-    ckey = np.zeros(0, np.uint64)
-    pat = np.zeros(0, np.int64)
+    c0 = 3 * m + 3 + nwords
+    ckey = wrow[c0:c0]
+    pat = irow[16:16]
     pwords = 1
     if not found and dfd != 0 and (nt == 0 or cfg[8] != 0):
-        xu = np.zeros(nwords, np.uint64)
+        xu = wrow[3 * m + 3:3 * m + 3 + nwords]
+        for w in range(nwords):
+            xu[w] = 0
         for lv in range(L):
             for w in range(nwords):
                 xu[w] |= xs2[lv * nwords + w]
-        pat = _patterns(west, xu, dfd)
+        pat = irow[16:16 + nw]
+        _patterns_into(west, xu, dfd, pat)
         pwords = max(1, ((1 << _popcount(dfd)) + 63) // 64)
         win = np.int64(0)
         wseat = np.int64(0)
@@ -892,11 +921,10 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 if pat[wi] >= 0:
                     kw = _popcount(west[wi] & ~dfd)
                     break
-        cx = _to_canon(xs2.reshape(1, m), pat, nwords, pwords)
-        ckey = np.empty(2 + L * pwords, np.uint64)
+        ckey = wrow[c0:c0 + 2 + L * pwords]
         ckey[0] = np.uint64(code | (lead << 36) | (kw << 40) | (nt << 46) | (leader << 48) | (wseat << 50))
         ckey[1] = key[2]
-        _put(ckey, 2, cx[0])
+        _canon_row_into(xs2, pat, nwords, pwords, ckey, 2)
         j = -1 if top else _lookup(cst, ckey)
         if j >= 0 and _covers(cst, j, tau, tv):
             front = _from_canon(cst.fronts[j], pat, nwords, pwords)
@@ -970,7 +998,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
                         f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2,
-                                  lead2, t2, xs2, tau, tv, otab, np.int64(0), info_x, info_t, info_h)
+                                  lead2, t2, xs2, tau, tv, otab, np.int64(0), info_x, info_t, info_h, depth + 1)
                         parts.append(f)
                         nrows += f.shape[0]
             stats[3] += nrows
@@ -1069,7 +1097,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
                 f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                          t2, xc, tc, tvc, otab, np.int64(0), info_x, info_t, info_h)
+                          t2, xc, tc, tvc, otab, np.int64(0), info_x, info_t, info_h, depth + 1)
                 if f.shape[0] == 0:
                     dead = True
                     break
@@ -1190,7 +1218,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         cfg2 = cfg.copy()
                         cfg2[9] = 0
                         return _node(hw, allw, west, wtab, cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1,
-                                     r2, nt, lead, ths, xs, tau0, tv0, otab, top, info_x, info_t, info_h)
+                                     r2, nt, lead, ths, xs, tau0, tv0, otab, top, info_x, info_t, info_h, depth)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
                         if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
@@ -1241,7 +1269,7 @@ class Memos(structref.StructRefProxy):
     """
 
 
-structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm"])
+structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm", "work", "iwork"])
 
 
 # Entry point for Python: a position's front (see :func:`_node`, whose arguments it takes).
@@ -1256,7 +1284,7 @@ _STORE = _StoreType([("tab", types.int64[::1]), ("ent", types.int64[:, ::1]), ("
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
-                     ("ddm", types.int64[::1])])
+                     ("ddm", types.int64[::1]), ("work", types.uint64[:, ::1]), ("iwork", types.int64[:, ::1])])
 
 
 @njit(cache=True)
@@ -1290,6 +1318,8 @@ def _new_memos():
     m.ddk = Dict.empty(types.int64, types.int64)
     m.ddt = List.empty_list(_TABLE)
     m.ddm = _dd_memo(DD_SLOTS)
+    m.work = np.empty((WORK_DEPTH, 0), np.uint64)
+    m.iwork = np.empty((WORK_DEPTH, 0), np.int64)
     return m
 
 

@@ -392,7 +392,7 @@ class SuitSearch:
             self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
             leader, rs[0], rs[1], rs[2], len(table), lead, tha, xs, float(tau),
             _NO_TV if tv is None else tv, _NO_OTAB if tv is None else self.objectives(L),
-            1 if top else 2 if report else 0, *info,
+            1 if top else 2 if report else 0, *info, 0,
         )
         if stats[STOP]:
             raise TimeUp(self.budget.reason if self.budget is not None and self.budget.reason else "time limit")
