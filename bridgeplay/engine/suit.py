@@ -98,7 +98,7 @@ STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a tim
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hash_key(key):
     h = np.uint64(1469598103934665603)
     for i in range(key.shape[0]):
@@ -116,7 +116,7 @@ def _hash_key(key):
 ENT_H, ENT_KO, ENT_KL, ENT_TO, ENT_TL = 0, 1, 2, 3, 4
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True, _nrt=False)
 def _find(tab, ent, kpool, key, h):
     """The index of ``key`` (hash ``h``) in a memo's table, else -1; and the slot where it is or would go."""
     mask = tab.shape[0] - 1
@@ -139,7 +139,7 @@ def _find(tab, ent, kpool, key, h):
         j = (j + 1) & mask
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def _lookup(st, key):
     return _find(st.tab, st.ent, st.kpool, key, _hash_key(key))[0]
 
