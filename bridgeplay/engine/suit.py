@@ -756,8 +756,7 @@ def _work(memos, width, iwidth):
 
 
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
-def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
-          tv, otab, top, info_x, info_t, info_h, depth):
+def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
     (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
     tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
@@ -796,9 +795,13 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     prune = tau > -0.5
     tau0 = tau
     K = tv.shape[0]  # objectives pruned at once (0: the one threshold tau)
-    vprune = K > 0 and tv.min() > -0.5  # (an objective without a threshold keeps every row)
+    vprune = K > 0  # (an objective without a threshold keeps every row)
+    for k in range(K):
+        if tv[k] <= -0.5:
+            vprune = False
     tv0 = tv
     # (this call's work rows: ``depth`` is its distance from the kernel's entry, see _work)
+    west = memos.west
     nw = west.shape[0]
     if depth == 0:
         _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + nw)
@@ -846,12 +849,15 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             else:
                 anylive = True
         if anywon and prune:
-            tau -= _trow(won, wtab, nwords)
+            tau -= _trow(won, memos.wtab, nwords)
         if anywon and K:
             tv = tv.copy()
             for k in range(K):
-                tv[k] -= _trow_k(won, otab, k, m)
+                tv[k] -= _trow_k(won, memos.otab, k, m)
     if top:
+        info_x = memos.info_x
+        info_t = memos.info_t
+        info_h = memos.info_h
         _set_row(info_x, INFO, xs2)
         info_t[INFO, 0] = tau
         for k in range(K):
@@ -863,9 +869,9 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             out = np.empty((1, m), np.uint64)
             _set_row(out, 0, won)
             return out
-    if prune and _trow(xs2, wtab, nwords) < tau:
+    if prune and _trow(xs2, memos.wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
-    if vprune and not _vec_reach(xs2, tv, otab):
+    if vprune and not _vec_reach(xs2, tv, memos.otab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
     # -- memo (exact position and worlds)
     key = wrow[2 * m:3 * m + 3]
@@ -951,6 +957,14 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             else:
                 tv[k] = min(tv[k], old[k])
     if not found:
+        # (the search's constants, see _set_context: read here, where a position is solved, not at every call)
+        hw = memos.hw
+        allw = memos.allw
+        wtab = memos.wtab
+        otab = memos.otab
+        info_x = memos.info_x
+        info_t = memos.info_t
+        info_h = memos.info_h
         seat = lead if nt == 0 else (leader + nt) % 4
         if nt == 0:
             seat = 3 if lead == LEAD_W else 1 if lead == LEAD_E else -1
@@ -997,8 +1011,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
-                        f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2,
-                                  lead2, t2, xs2, tau, tv, otab, np.int64(0), info_x, info_t, info_h, depth + 1)
+                        f = _node(cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, t2, xs2, tau, tv,
+                                  np.int64(0), depth + 1)
                         parts.append(f)
                         nrows += f.shape[0]
             stats[3] += nrows
@@ -1096,8 +1110,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
-                f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                          t2, xc, tc, tvc, otab, np.int64(0), info_x, info_t, info_h, depth + 1)
+                f = _node(cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, t2, xc, tc, tvc,
+                          np.int64(0), depth + 1)
                 if f.shape[0] == 0:
                     dead = True
                     break
@@ -1217,8 +1231,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         stats[7] += 1
                         cfg2 = cfg.copy()
                         cfg2[9] = 0
-                        return _node(hw, allw, west, wtab, cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1,
-                                     r2, nt, lead, ths, xs, tau0, tv0, otab, top, info_x, info_t, info_h, depth)
+                        return _node(cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths,
+                                     xs, tau0, tv0, top, depth)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
                         if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
@@ -1269,7 +1283,8 @@ class Memos(structref.StructRefProxy):
     """
 
 
-structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm", "work", "iwork"])
+structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm", "work", "iwork", "hw",
+                                             "allw", "west", "wtab", "otab", "info_x", "info_t", "info_h"])
 
 
 # Entry point for Python: a position's front (see :func:`_node`, whose arguments it takes).
@@ -1284,7 +1299,10 @@ _STORE = _StoreType([("tab", types.int64[::1]), ("ent", types.int64[:, ::1]), ("
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
-                     ("ddm", types.int64[::1]), ("work", types.uint64[:, ::1]), ("iwork", types.int64[:, ::1])])
+                     ("ddm", types.int64[::1]), ("work", types.uint64[:, ::1]), ("iwork", types.int64[:, ::1]),
+                     ("hw", types.uint64[:, ::1]), ("allw", types.uint64[::1]), ("west", types.int64[::1]),
+                     ("wtab", types.float64[:, ::1]), ("otab", types.float64[:, :, ::1]),
+                     ("info_x", types.uint64[:, ::1]), ("info_t", types.float64[:, ::1]), ("info_h", types.int64[::1])])
 
 
 @njit(cache=True)
@@ -1320,13 +1338,38 @@ def _new_memos():
     m.ddm = _dd_memo(DD_SLOTS)
     m.work = np.empty((WORK_DEPTH, 0), np.uint64)
     m.iwork = np.empty((WORK_DEPTH, 0), np.int64)
+    m.hw = np.zeros((15, 0), np.uint64)
+    m.allw = np.zeros(0, np.uint64)
+    m.west = np.zeros(0, np.int64)
+    m.wtab = np.zeros((0, 256))
+    m.otab = np.zeros((0, 8, 256))
+    m.info_x = np.zeros((INFO + 1, 0), np.uint64)
+    m.info_t = np.zeros((INFO + 1, 0))
+    m.info_h = np.zeros(16 + 2 * INFO, np.int64)
     return m
+
+
+@njit(cache=True)
+def _set_context(memos, hw, allw, west, wtab, otab, info_x, info_t, info_h):
+    """Give :func:`_node`'s search its constants (the worlds' bitsets per rank ``hw``, every world ``allw``, West's
+    holdings ``west``, the weight table ``wtab``, the objectives' tables ``otab``) and where a top node reports
+    (``info_x``, ``info_t``, ``info_h``): kept in ``memos`` and read where they are used, not passed to every
+    call of the search."""
+    memos.hw = hw
+    memos.allw = allw
+    memos.west = west
+    memos.wtab = wtab
+    memos.otab = otab
+    memos.info_x = info_x
+    memos.info_t = info_t
+    memos.info_h = info_h
 
 
 # Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
 # (``representatives``, ``follow_plays`` and ``trick_winner`` are engine.rules', imported above.)
 world_bitsets = _world_bitsets
 new_memos = _new_memos
+set_context = _set_context
 solve_node = _node
 
 

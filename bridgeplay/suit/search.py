@@ -41,6 +41,7 @@ from bridgeplay.engine.suit import (
     follow_plays,
     new_memos,
     representatives,
+    set_context,
     solve_node,
     trick_winner,
     world_bitsets,
@@ -218,6 +219,7 @@ class SuitSearch:
         if budget is not None:
             budget.register(self.stats, self.lb_stats)
         self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
+        self._context = None
         # Pruned fronts move between transposed positions only when a world's probability
         # depends on nothing but West's length (then equal canonical worlds weigh the same);
         # without that, no pruning.
@@ -289,6 +291,7 @@ class SuitSearch:
     def memos(self):
         if self._memos is None:
             self._memos = new_memos()
+            self._context = None  # (what the memos hold for the kernel, see _solve)
         return self._memos
 
     @property
@@ -388,11 +391,17 @@ class SuitSearch:
                 return front, info, (north, south, dfd, leader, table, lead, ths)
             info = (np.zeros((INFO + 1, m), np.uint64), np.zeros((INFO + 1, 1 if tv is None else len(tv))),
                     np.zeros(16 + 2 * INFO, np.int64))
+        memos = self.memos
+        otab = _NO_OTAB if tv is None else self.objectives(L)
+        ctx = self._context
+        if ctx is None or ctx[0] is not otab or ctx[1] is not info:
+            # (the search's constants, kept in its memos: see engine.suit._set_context; set again only when the
+            # objectives or the report arrays change)
+            set_context(memos, self.hw, self.allw, self.west, self.wtab, otab, *info)
+            self._context = (otab, info)
         front = solve_node(
-            self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
-            leader, rs[0], rs[1], rs[2], len(table), lead, tha, xs, float(tau),
-            _NO_TV if tv is None else tv, _NO_OTAB if tv is None else self.objectives(L),
-            1 if top else 2 if report else 0, *info, 0,
+            cfg, stats, memos, 1 if lower else 0, north, south, dfd, leader, rs[0], rs[1], rs[2], len(table), lead,
+            tha, xs, float(tau), _NO_TV if tv is None else tv, 1 if top else 2 if report else 0, 0,
         )
         if stats[STOP]:
             raise TimeUp(self.budget.reason if self.budget is not None and self.budget.reason else "time limit")
