@@ -759,7 +759,9 @@ def _work(memos, width, iwidth):
 def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
     (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
-    tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
+    tables of trick boundaries, see ``_dd_tables``; the search's constants, see :func:`_set_context`, and its work
+    rows, see :func:`_work`: ``depth`` is 0 at the entry, one more per recursive call).  The entry point for
+    Python (:func:`solve_node`, after :func:`set_context`):
     the search and its entry are one kernel, so its code is optimised and compiled once, not once more
     in a wrapper.
 
@@ -1274,9 +1276,10 @@ class _StoreType(types.StructRef):
 
 
 class Memos(structref.StructRefProxy):
-    """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
-    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo, see
-    bridgeplay.engine.ddsuit) as one object.
+    """The four memos of a search (exact and lower-bound, each plain and canonical: see :func:`_find`) and its
+    double-dummy tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo,
+    see bridgeplay.engine.ddsuit) as one object; also the search's work rows (:func:`_work`) and constants
+    (:func:`_set_context`).
 
     Passed to :func:`solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
