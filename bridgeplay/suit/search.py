@@ -92,6 +92,18 @@ def resident_bytes() -> int | None:
         return None
 
 
+def _trim_heap() -> None:
+    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; nothing elsewhere), so that
+    the resident size a memory budget starts from is what the process uses: memory freed by earlier work and
+    still resident would otherwise absorb a search's growth unseen."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 class Budget:
     """A time limit and a memory budget over the searches registered with it.  A watcher thread wakes every
     :data:`config.BUDGET_POLL` seconds; when the time is up, or the process has grown by more than
@@ -107,6 +119,8 @@ class Budget:
         self._flags: list[np.ndarray] = []
         self._lock = threading.Lock()
         self._done = threading.Event()
+        if max_memory is not None:
+            _trim_heap()
         self._base = resident_bytes() if max_memory is not None else None
         self._deadline = None if seconds is None else time.perf_counter() + max(0.0, seconds)
         self._thread: threading.Thread | None = None
