@@ -85,8 +85,8 @@ _SUIT_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
                                  ("_dd_worlds", "i64 i64 i64 i64[:] i64")),
     "bridgeplay.engine.suit": (
         ("_world_bitsets", "i64[:] i64"), ("_new_memos", ""),
-        ("_node", "u64[:,:] u64[:] i64[:] f64[:,:] i64[:] i64[:] MEMOS i64 i64 i64 i64 i64 i64 i64 i64 i64 i64 "
-                  "i64[:] u64[:] f64 f64[:] f64[:,:,:] i64 u64[:,:] f64[:,:] i64[:]"),
+        ("_set_context", "MEMOS u64[:,:] u64[:] i64[:] f64[:,:] f64[:,:,:] u64[:,:] f64[:,:] i64[:]"),
+        ("_node", "i64[:] i64[:] MEMOS i64 i64 i64 i64 i64 i64 i64 i64 i64 i64 i64[:] u64[:] f64 f64[:] i64 i64"),
     ),
 }
 _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {

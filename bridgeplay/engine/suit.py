@@ -22,12 +22,13 @@ from bridgeplay.engine.rules import (  # noqa: F401 (re-exported)
 )
 from bridgeplay.engine.split import _split_bound, _useful_rows
 from bridgeplay.engine.vectors import (
+    _canon_row_into,
     _copy_row,
     _from_canon,
     _mask_pareto,
     _min_combine_t,
     _pareto,
-    _patterns,
+    _patterns_into,
     _put,
     _put_rows,
     _set_row,
@@ -97,7 +98,7 @@ STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a tim
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
 
-@njit(cache=True)
+@njit(cache=True, _nrt=False)
 def _hash_key(key):
     h = np.uint64(1469598103934665603)
     for i in range(key.shape[0]):
@@ -107,50 +108,120 @@ def _hash_key(key):
     return np.int64(h)
 
 
-@njit(cache=True, inline="always")
-def _chain(st, key, h):
-    """The index of ``key`` (hash ``h``) in the memo ``st``, else -1; and the head of its hash chain (-1: none)."""
-    memo, keys, nxt = st[0], st[1], st[4]
-    head = np.int64(-1)
-    if h in memo:
-        head = memo[h]
-    i = head
-    while i >= 0:
-        k = keys[i]
-        if k.shape[0] == key.shape[0]:
+# A memo (:data:`_STORE`, see :func:`_empty_store`): an open-addressing table ``tab`` of entry index + 1 (0:
+# empty; linear probing on the key's hash), per entry ``ent[i]`` = (hash, offset and length of its key in
+# ``kpool``, offset and length of its thresholds per objective in ``tvpool``), its threshold ``taus[i]`` and
+# its front ``fronts[i]``; ``n`` entries, ``kn``/``tvn`` words of the pools used.  Arrays, not typed
+# dictionaries and lists: a look-up reads three arrays, and passing the memo counts one reference, not six.
+ENT_H, ENT_KO, ENT_KL, ENT_TO, ENT_TL = 0, 1, 2, 3, 4
+
+
+@njit(cache=True, _nrt=False)
+def _find(tab, ent, kpool, key, h):
+    """The index of ``key`` (hash ``h``) in a memo's table, else -1; and the slot where it is or would go."""
+    mask = tab.shape[0] - 1
+    j = h & mask
+    nk = key.shape[0]
+    while True:
+        e = tab[j]
+        if e == 0:
+            return np.int64(-1), j
+        i = e - 1
+        if ent[i, ENT_H] == h and ent[i, ENT_KL] == nk:
+            o = ent[i, ENT_KO]
             same = True
-            for j in range(key.shape[0]):
-                if k[j] != key[j]:
+            for q in range(nk):
+                if kpool[o + q] != key[q]:
                     same = False
                     break
             if same:
-                return i, head
-        i = nxt[i]
-    return np.int64(-1), head
+                return i, j
+        j = (j + 1) & mask
+
+
+@njit(cache=True, inline="always")
+def _lookup(st, key):
+    return _find(st.tab, st.ent, st.kpool, key, _hash_key(key))[0]
 
 
 @njit(cache=True)
-def _lookup(st, key):
-    return _chain(st, key, _hash_key(key))[0]
+def _grow(st, nk, ntv):
+    """Room in the memo ``st`` for one more entry with a key of ``nk`` words and ``ntv`` thresholds."""
+    n = st.n
+    if n == st.ent.shape[0]:
+        cap = 2 * n
+        ent = np.empty((cap, 5), np.int64)
+        ent[:n] = st.ent[:n]
+        st.ent = ent
+        taus = np.empty(cap)
+        taus[:n] = st.taus[:n]
+        st.taus = taus
+    if st.kn + nk > st.kpool.shape[0]:
+        kp = np.empty(max(2 * st.kpool.shape[0], st.kn + nk), np.uint64)
+        kp[:st.kn] = st.kpool[:st.kn]
+        st.kpool = kp
+    if st.tvn + ntv > st.tvpool.shape[0]:
+        tp = np.empty(max(2 * st.tvpool.shape[0], st.tvn + ntv))
+        tp[:st.tvn] = st.tvpool[:st.tvn]
+        st.tvpool = tp
+    if 2 * (n + 1) > st.tab.shape[0]:
+        # (at most half full: rehash into twice the slots)
+        tab = np.zeros(2 * st.tab.shape[0], np.int64)
+        mask = tab.shape[0] - 1
+        ent = st.ent
+        for i in range(n):
+            j = ent[i, ENT_H] & mask
+            while tab[j] != 0:
+                j = (j + 1) & mask
+            tab[j] = i + 1
+        st.tab = tab
 
 
 @njit(cache=True)
 def _store(st, key, front, tau, tv):
     """Keep ``front``, solved with the threshold ``tau`` (one objective) or ``tv`` (several; else empty), at ``key``."""
-    memo, keys, fronts, taus, nxt, tvs = st
     h = _hash_key(key)
-    i, head = _chain(st, key, h)
-    if i >= 0:
-        fronts[i] = front
-        taus[i] = tau
-        tvs[i] = tv
-        return
-    keys.append(key)
-    fronts.append(front)
-    taus.append(tau)
-    tvs.append(tv)
-    nxt.append(head)
-    memo[h] = len(keys) - 1
+    i, j = _find(st.tab, st.ent, st.kpool, key, h)
+    ntv = tv.shape[0]
+    if i < 0:
+        _grow(st, key.shape[0], ntv)
+        i = st.n
+        i2, j = _find(st.tab, st.ent, st.kpool, key, h)  # (the slot, after a rehash)
+        ent = st.ent
+        kpool = st.kpool
+        ent[i, ENT_H] = h
+        ent[i, ENT_KO] = st.kn
+        ent[i, ENT_KL] = key.shape[0]
+        for q in range(key.shape[0]):
+            kpool[st.kn + q] = key[q]
+        st.kn += key.shape[0]
+        ent[i, ENT_TO] = st.tvn
+        ent[i, ENT_TL] = ntv
+        st.tvn += ntv
+        st.tab[j] = i + 1
+        st.n = i + 1
+        st.fronts.append(front)
+    else:
+        st.fronts[i] = front
+        ent = st.ent
+        if ent[i, ENT_TL] != ntv:
+            _grow(st, 0, ntv)
+            ent = st.ent
+            ent[i, ENT_TO] = st.tvn
+            ent[i, ENT_TL] = ntv
+            st.tvn += ntv
+    st.taus[i] = tau
+    tvpool = st.tvpool
+    o = st.ent[i, ENT_TO]
+    for k in range(ntv):
+        tvpool[o + k] = tv[k]
+
+
+@njit(cache=True, inline="always")
+def _tvs(st, i):
+    """The thresholds per objective memo entry ``i`` of ``st`` was solved with (a view; empty: one objective)."""
+    o = st.ent[i, ENT_TO]
+    return st.tvpool[o:o + st.ent[i, ENT_TL]]
 
 
 @njit(cache=True, inline="always")
@@ -159,12 +230,14 @@ def _covers(st, i, tau, tv):
     ``tv`` when not empty) as high or higher: it keeps every row they keep.  (A single threshold is kept as a
     float, so the one-objective search reads no array here.)"""
     if tv.shape[0]:
-        stored = st[5][i]
+        ent = st.ent
+        o = ent[i, ENT_TO]
+        tvpool = st.tvpool
         for k in range(tv.shape[0]):
-            if stored[k] > tv[k]:
+            if tvpool[o + k] > tv[k]:
                 return False
         return True
-    return st[3][i] <= tau
+    return st.taus[i] <= tau
 
 
 @njit(cache=True)
@@ -668,12 +741,27 @@ def _gather(kids, kidw, U, wcs, L, nwords):
     return cat, off, cnot, order, use
 
 
+WORK_DEPTH = 64  # work rows of a search (see _work): a call per card played or exit, at most 2 x 13 + 2 deep
+
+
+@njit(cache=True)
+def _work(memos, width, iwidth):
+    """Make the work rows of ``memos`` (``work[d]``, ``iwork[d]``: the scratch of the search's calls ``d`` deep from
+    its entry: levels, key, canonical key and patterns, which a call fills and reads while its children use the
+    next rows) at least ``width`` and ``iwidth`` wide: one allocation per search, not several per call."""
+    if memos.work.shape[1] < width:
+        memos.work = np.empty((WORK_DEPTH, width), np.uint64)
+    if memos.iwork.shape[1] < iwidth:
+        memos.iwork = np.empty((WORK_DEPTH, iwidth), np.int64)
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
-def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau,
-          tv, otab, top, info_x, info_t, info_h):
+def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
     (``lower`` = 0) or lower-bound memos of ``memos`` (:class:`Memos`, which also keeps the double-dummy
-    tables of trick boundaries, see ``_dd_tables``).  The entry point for Python (:func:`solve_node`):
+    tables of trick boundaries, see ``_dd_tables``; the search's constants, see :func:`_set_context`, and its work
+    rows, see :func:`_work`: ``depth`` is 0 at the entry, one more per recursive call).  The entry point for
+    Python (:func:`solve_node`, after :func:`set_context`):
     the search and its entry are one kernel, so its code is optimised and compiled once, not once more
     in a wrapper.
 
@@ -709,18 +797,32 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     prune = tau > -0.5
     tau0 = tau
     K = tv.shape[0]  # objectives pruned at once (0: the one threshold tau)
-    vprune = K > 0 and tv.min() > -0.5  # (an objective without a threshold keeps every row)
+    vprune = K > 0  # (an objective without a threshold keeps every row)
+    for k in range(K):
+        if tv[k] <= -0.5:
+            vprune = False
     tv0 = tv
+    # (this call's work rows: ``depth`` is its distance from the kernel's entry, see _work)
+    west = memos.west
+    nw = west.shape[0]
+    if depth == 0:
+        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + nw)
+    wrow = memos.work[depth]
+    irow = memos.iwork[depth]
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
-    won = np.zeros(m, np.uint64)
+    won = wrow[0:m]
     anywon = False
     xs2 = xs
     ths2 = ths
     anylive = True
     if nt == 0:
         rmax = max(_popcount(north), _popcount(south))
-        xs2 = xs.copy()
-        ths2 = ths.copy()
+        for c in range(m):
+            won[c] = 0
+        xs2 = wrow[m:2 * m]
+        _put(xs2, 0, xs)
+        ths2 = irow[0:L]
+        _put(ths2, 0, ths)
         anylive = False
         mk = np.zeros((0, nwords), np.uint64)
         for lv in range(L):
@@ -749,12 +851,15 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             else:
                 anylive = True
         if anywon and prune:
-            tau -= _trow(won, wtab, nwords)
+            tau -= _trow(won, memos.wtab, nwords)
         if anywon and K:
             tv = tv.copy()
             for k in range(K):
-                tv[k] -= _trow_k(won, otab, k, m)
+                tv[k] -= _trow_k(won, memos.otab, k, m)
     if top:
+        info_x = memos.info_x
+        info_t = memos.info_t
+        info_h = memos.info_h
         _set_row(info_x, INFO, xs2)
         info_t[INFO, 0] = tau
         for k in range(K):
@@ -766,12 +871,12 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             out = np.empty((1, m), np.uint64)
             _set_row(out, 0, won)
             return out
-    if prune and _trow(xs2, wtab, nwords) < tau:
+    if prune and _trow(xs2, memos.wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
-    if vprune and not _vec_reach(xs2, tv, otab):
+    if vprune and not _vec_reach(xs2, tv, memos.otab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
     # -- memo (exact position and worlds)
-    key = np.empty(3 + m, np.uint64)
+    key = wrow[2 * m:3 * m + 3]
     key[0] = np.uint64(north | (south << 15) | (dfd << 30) | (lead << 45) | (leader << 48) | (nt << 50))
     key[1] = np.uint64(r0 | (r1 << 4) | (r2 << 8))
     packed = np.int64(0)
@@ -785,7 +890,7 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     found = False
     i = -1 if top else _lookup(st, key)
     if i >= 0 and _covers(st, i, tau, tv):
-        front = st[2][i]
+        front = st.fronts[i]
         found = True
         stats[11] += 1
     ihit = i
@@ -793,15 +898,19 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
     # only the card winning it so far counts among the cards on the table (the others can take no part in
     # this trick or a later one), so East's 7 and 5 played under North's 6 and South's ace are one position
-    ckey = np.zeros(0, np.uint64)
-    pat = np.zeros(0, np.int64)
+    c0 = 3 * m + 3 + nwords
+    ckey = wrow[c0:c0]
+    pat = irow[16:16]
     pwords = 1
     if not found and dfd != 0 and (nt == 0 or cfg[8] != 0):
-        xu = np.zeros(nwords, np.uint64)
+        xu = wrow[3 * m + 3:3 * m + 3 + nwords]
+        for w in range(nwords):
+            xu[w] = 0
         for lv in range(L):
             for w in range(nwords):
                 xu[w] |= xs2[lv * nwords + w]
-        pat = _patterns(west, xu, dfd)
+        pat = irow[16:16 + nw]
+        _patterns_into(west, xu, dfd, pat)
         pwords = max(1, ((1 << _popcount(dfd)) + 63) // 64)
         win = np.int64(0)
         wseat = np.int64(0)
@@ -820,15 +929,14 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 if pat[wi] >= 0:
                     kw = _popcount(west[wi] & ~dfd)
                     break
-        cx = _to_canon(xs2.reshape(1, m), pat, nwords, pwords)
-        ckey = np.empty(2 + L * pwords, np.uint64)
+        ckey = wrow[c0:c0 + 2 + L * pwords]
         ckey[0] = np.uint64(code | (lead << 36) | (kw << 40) | (nt << 46) | (leader << 48) | (wseat << 50))
         ckey[1] = key[2]
-        _put(ckey, 2, cx[0])
+        _canon_row_into(xs2, pat, nwords, pwords, ckey, 2)
         j = -1 if top else _lookup(cst, ckey)
         if j >= 0 and _covers(cst, j, tau, tv):
-            front = _from_canon(cst[2][j], pat, nwords, pwords)
-            _store(st, key, front, cst[3][j], cst[5][j])
+            front = _from_canon(cst.fronts[j], pat, nwords, pwords)
+            _store(st, key, front, cst.taus[j], _tvs(cst, j))
             found = True
             stats[12] += 1
         jhit = j
@@ -837,13 +945,13 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
         # solved before for a higher threshold, asked now for a lower one: solved for lower still (the step
         # from the old threshold to this one, ``step`` times again), so the next lower asks find it in the memo
         # (AQ9x/Jxx, expected tricks: 25,773 positions -> 15,838)
-        old1 = st[3][ihit] if ihit >= 0 else cst[3][jhit]
+        old1 = st.taus[ihit] if ihit >= 0 else cst.taus[jhit]
         if old1 > tau:
             tau = max(0.0, tau - step * (old1 - tau))
     if not found and vprune and (ihit >= 0 or jhit >= 0):
         # solved before for other thresholds: solve for the lower of each, so the entry serves both
         # ... per objective, and for no higher threshold than it was solved with, so the entry serves both asks
-        old = st[5][ihit] if ihit >= 0 else cst[5][jhit]
+        old = _tvs(st, ihit) if ihit >= 0 else _tvs(cst, jhit)
         tv = tv.copy()
         for k in range(K):
             if tv[k] < old[k] < np.inf:
@@ -851,6 +959,14 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
             else:
                 tv[k] = min(tv[k], old[k])
     if not found:
+        # (the search's constants, see _set_context: read here, where a position is solved, not at every call)
+        hw = memos.hw
+        allw = memos.allw
+        wtab = memos.wtab
+        otab = memos.otab
+        info_x = memos.info_x
+        info_t = memos.info_t
+        info_h = memos.info_h
         seat = lead if nt == 0 else (leader + nt) % 4
         if nt == 0:
             seat = 3 if lead == LEAD_W else 1 if lead == LEAD_E else -1
@@ -897,8 +1013,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
-                        f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2,
-                                  lead2, t2, xs2, tau, tv, otab, np.int64(0), info_x, info_t, info_h)
+                        f = _node(cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, t2, xs2, tau, tv,
+                                  np.int64(0), depth + 1)
                         parts.append(f)
                         nrows += f.shape[0]
             stats[3] += nrows
@@ -996,8 +1112,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             n2, s2, d2, ld2, a0, a1, a2, nt2, seat4, mv2[a])
                     t2 = ths2 - dec if dec else ths2
-                f = _node(hw, allw, west, wtab, cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2,
-                          t2, xc, tc, tvc, otab, np.int64(0), info_x, info_t, info_h)
+                f = _node(cfg, stats, memos, lower, n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, t2, xc, tc, tvc,
+                          np.int64(0), depth + 1)
                 if f.shape[0] == 0:
                     dead = True
                     break
@@ -1117,8 +1233,8 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                         stats[7] += 1
                         cfg2 = cfg.copy()
                         cfg2[9] = 0
-                        return _node(hw, allw, west, wtab, cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1,
-                                     r2, nt, lead, ths, xs, tau0, tv0, otab, top, info_x, info_t, info_h)
+                        return _node(cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths,
+                                     xs, tau0, tv0, top, depth)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
                         if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
@@ -1137,10 +1253,9 @@ def _node(hw, allw, west, wtab, cfg, stats, memos, lower, north, south, dfd, lea
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab)
         if not top:  # a top node keeps only its best rows
-            tvs = tv.copy() if K else tv
-            _store(st, key, front, tau, tvs)
+            _store(st, key, front, tau, tv)
             if ckey.shape[0]:
-                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau, tvs)
+                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau, tv)
     if anywon:
         out = front.copy()
         for q in range(out.shape[0]):
@@ -1155,17 +1270,24 @@ class _MemosType(types.StructRef):
     pass
 
 
+@structref.register
+class _StoreType(types.StructRef):
+    pass
+
+
 class Memos(structref.StructRefProxy):
-    """The four memos of a search (exact and lower-bound, each plain and canonical) and its double-dummy
-    tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo, see
-    bridgeplay.engine.ddsuit) as one object.
+    """The four memos of a search (exact and lower-bound, each plain and canonical: see :func:`_find`) and its
+    double-dummy tables of trick boundaries (``ddk`` position -> index into ``ddt``; ``ddm`` the card-order memo,
+    see bridgeplay.engine.ddsuit) as one object; also the search's work rows (:func:`_work`) and constants
+    (:func:`_set_context`).
 
     Passed to :func:`solve_node` as one argument: unboxing one struct costs a few
     microseconds, the twenty typed containers inside it about a hundred and fifty.
     """
 
 
-structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm"])
+structref.define_proxy(Memos, _MemosType, ["st", "cst", "lst", "lcst", "ddk", "ddt", "ddm", "work", "iwork", "hw",
+                                             "allw", "west", "wtab", "otab", "info_x", "info_t", "info_h"])
 
 
 # Entry point for Python: a position's front (see :func:`_node`, whose arguments it takes).
@@ -1174,24 +1296,36 @@ _solve_node = _node
 
 _ROW = types.uint64[::1]
 _FRONT = types.uint64[:, ::1]
-_STORE = types.Tuple((types.DictType(types.int64, types.int64), types.ListType(_ROW), types.ListType(_FRONT),
-                      types.ListType(types.float64), types.ListType(types.int64), types.ListType(types.float64[::1])))
+_STORE = _StoreType([("tab", types.int64[::1]), ("ent", types.int64[:, ::1]), ("kpool", types.uint64[::1]),
+                     ("taus", types.float64[::1]), ("tvpool", types.float64[::1]), ("fronts", types.ListType(_FRONT)),
+                     ("n", types.int64), ("kn", types.int64), ("tvn", types.int64)])
 _TABLE = types.uint64[:, ::1]
 _MEMOS = _MemosType([("st", _STORE), ("cst", _STORE), ("lst", _STORE), ("lcst", _STORE),
                      ("ddk", types.DictType(types.int64, types.int64)), ("ddt", types.ListType(_TABLE)),
-                     ("ddm", types.int64[::1])])
+                     ("ddm", types.int64[::1]), ("work", types.uint64[:, ::1]), ("iwork", types.int64[:, ::1]),
+                     ("hw", types.uint64[:, ::1]), ("allw", types.uint64[::1]), ("west", types.int64[::1]),
+                     ("wtab", types.float64[:, ::1]), ("otab", types.float64[:, :, ::1]),
+                     ("info_x", types.uint64[:, ::1]), ("info_t", types.float64[:, ::1]), ("info_h", types.int64[::1])])
 
 
 @njit(cache=True)
 def _empty_store():
-    """A memo for :func:`_node`: key -> index, then per index its key, front, threshold, next in the hash chain,
-    and thresholds per objective (empty for a one-objective entry).
+    """An empty memo for :func:`_node` (see :func:`_find`).
 
     Made here, not from Python: building typed containers from the interpreter costs milliseconds
     (numba re-derives their types every time), more than a whole small search.
     """
-    return (Dict.empty(types.int64, types.int64), List.empty_list(_ROW), List.empty_list(_FRONT),
-            List.empty_list(types.float64), List.empty_list(types.int64), List.empty_list(types.float64[::1]))
+    st = structref.new(_STORE)
+    st.tab = np.zeros(1024, np.int64)
+    st.ent = np.empty((256, 5), np.int64)
+    st.kpool = np.empty(256 * 8, np.uint64)
+    st.taus = np.empty(256)
+    st.tvpool = np.empty(64)
+    st.fronts = List.empty_list(_FRONT)
+    st.n = 0
+    st.kn = 0
+    st.tvn = 0
+    return st
 
 
 @njit(cache=True)
@@ -1205,13 +1339,40 @@ def _new_memos():
     m.ddk = Dict.empty(types.int64, types.int64)
     m.ddt = List.empty_list(_TABLE)
     m.ddm = _dd_memo(DD_SLOTS)
+    m.work = np.empty((WORK_DEPTH, 0), np.uint64)
+    m.iwork = np.empty((WORK_DEPTH, 0), np.int64)
+    m.hw = np.zeros((15, 0), np.uint64)
+    m.allw = np.zeros(0, np.uint64)
+    m.west = np.zeros(0, np.int64)
+    m.wtab = np.zeros((0, 256))
+    m.otab = np.zeros((0, 8, 256))
+    m.info_x = np.zeros((INFO + 1, 0), np.uint64)
+    m.info_t = np.zeros((INFO + 1, 0))
+    m.info_h = np.zeros(16 + 2 * INFO, np.int64)
     return m
+
+
+@njit(cache=True)
+def _set_context(memos, hw, allw, west, wtab, otab, info_x, info_t, info_h):
+    """Give :func:`_node`'s search its constants (the worlds' bitsets per rank ``hw``, every world ``allw``, West's
+    holdings ``west``, the weight table ``wtab``, the objectives' tables ``otab``) and where a top node reports
+    (``info_x``, ``info_t``, ``info_h``): kept in ``memos`` and read where they are used, not passed to every
+    call of the search."""
+    memos.hw = hw
+    memos.allw = allw
+    memos.west = west
+    memos.wtab = wtab
+    memos.otab = otab
+    memos.info_x = info_x
+    memos.info_t = info_t
+    memos.info_h = info_h
 
 
 # Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
 # (``representatives``, ``follow_plays`` and ``trick_winner`` are engine.rules', imported above.)
 world_bitsets = _world_bitsets
 new_memos = _new_memos
+set_context = _set_context
 solve_node = _node
 
 

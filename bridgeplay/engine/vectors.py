@@ -379,6 +379,42 @@ def _patterns(west, xw, dfd):
     return pat
 
 
+@njit(cache=True, _nrt=False)
+def _patterns_into(west, xw, dfd, pat):
+    """:func:`_patterns` written into ``pat`` (``pat[:len(west)]``; allocates nothing)."""
+    for i in range(west.shape[0]):
+        if xw[i // 64] >> np.uint64(i % 64) & np.uint64(1):
+            p = 0
+            w = west[i]
+            j = 0
+            for r in range(14, 1, -1):
+                if dfd >> r & 1:
+                    if w >> r & 1:
+                        p |= 1 << j
+                    j += 1
+            pat[i] = p
+        else:
+            pat[i] = -1
+
+
+@njit(cache=True, _nrt=False)
+def _canon_row_into(x, pat, nwords, pwords, dst, lo):
+    """:func:`_to_canon` of the one row ``x``, written into ``dst[lo:lo + L * pwords]`` (allocates nothing)."""
+    L = x.shape[0] // nwords if nwords else 0
+    for c in range(L * pwords):
+        dst[lo + c] = 0
+    nw = pat.shape[0]
+    for lv in range(L):
+        for w in range(nwords):
+            v = x[lv * nwords + w]
+            while v:
+                i, v = _pop_low(v, w * 64)
+                if i < nw:
+                    p = pat[i]
+                    if p >= 0:
+                        dst[lo + lv * pwords + p // 64] |= np.uint64(1) << np.uint64(p % 64)
+
+
 @njit(cache=True)
 def _to_canon(F, pat, nwords, pwords):
     """Re-index a front's world bits by ``pat`` (world -> canonical index)."""

@@ -41,6 +41,7 @@ from bridgeplay.engine.suit import (
     follow_plays,
     new_memos,
     representatives,
+    set_context,
     solve_node,
     trick_winner,
     world_bitsets,
@@ -91,6 +92,18 @@ def resident_bytes() -> int | None:
         return None
 
 
+def _trim_heap() -> None:
+    """Give the C heap's free pages back to the system (glibc's ``malloc_trim``; nothing elsewhere), so that
+    the resident size a memory budget starts from is what the process uses: memory freed by earlier work and
+    still resident would otherwise absorb a search's growth unseen."""
+    try:
+        import ctypes
+
+        ctypes.CDLL("libc.so.6").malloc_trim(0)
+    except (OSError, AttributeError):
+        pass
+
+
 class Budget:
     """A time limit and a memory budget over the searches registered with it.  A watcher thread wakes every
     :data:`config.BUDGET_POLL` seconds; when the time is up, or the process has grown by more than
@@ -106,6 +119,8 @@ class Budget:
         self._flags: list[np.ndarray] = []
         self._lock = threading.Lock()
         self._done = threading.Event()
+        if max_memory is not None:
+            _trim_heap()
         self._base = resident_bytes() if max_memory is not None else None
         self._deadline = None if seconds is None else time.perf_counter() + max(0.0, seconds)
         self._thread: threading.Thread | None = None
@@ -218,6 +233,7 @@ class SuitSearch:
         if budget is not None:
             budget.register(self.stats, self.lb_stats)
         self._memos = None  # the memos (bridgeplay.engine.suit.Memos), made when first used
+        self._context = None
         # Pruned fronts move between transposed positions only when a world's probability
         # depends on nothing but West's length (then equal canonical worlds weigh the same);
         # without that, no pruning.
@@ -289,6 +305,7 @@ class SuitSearch:
     def memos(self):
         if self._memos is None:
             self._memos = new_memos()
+            self._context = None  # (what the memos hold for the kernel, see _solve)
         return self._memos
 
     @property
@@ -388,11 +405,17 @@ class SuitSearch:
                 return front, info, (north, south, dfd, leader, table, lead, ths)
             info = (np.zeros((INFO + 1, m), np.uint64), np.zeros((INFO + 1, 1 if tv is None else len(tv))),
                     np.zeros(16 + 2 * INFO, np.int64))
+        memos = self.memos
+        otab = _NO_OTAB if tv is None else self.objectives(L)
+        ctx = self._context
+        if ctx is None or ctx[0] is not otab or ctx[1] is not info:
+            # (the search's constants, kept in its memos: see engine.suit._set_context; set again only when the
+            # objectives or the report arrays change)
+            set_context(memos, self.hw, self.allw, self.west, self.wtab, otab, *info)
+            self._context = (otab, info)
         front = solve_node(
-            self.hw, self.allw, self.west, self.wtab, cfg, stats, self.memos, 1 if lower else 0, north, south, dfd,
-            leader, rs[0], rs[1], rs[2], len(table), lead, tha, xs, float(tau),
-            _NO_TV if tv is None else tv, _NO_OTAB if tv is None else self.objectives(L),
-            1 if top else 2 if report else 0, *info,
+            cfg, stats, memos, 1 if lower else 0, north, south, dfd, leader, rs[0], rs[1], rs[2], len(table), lead,
+            tha, xs, float(tau), _NO_TV if tv is None else tv, 1 if top else 2 if report else 0, 0,
         )
         if stats[STOP]:
             raise TimeUp(self.budget.reason if self.budget is not None and self.budget.reason else "time limit")
