@@ -25,7 +25,9 @@ positions.  (Cards below the lowest relevant one never won a trick by rank in th
 so any other arrangement of them gives the same outcome, trick by trick.)  One subtlety: a card
 played stands for its whole run of equivalent cards, so when a higher card of that run matters
 the played card is made relevant too -- otherwise another deal of the small cards could split
-the run and give a player an option the proof never looked at.  Debug switches at ``ODEBUG``
+the run and give a player an option the proof never looked at.  When several stored entries
+cut, the most general one (fewest top cards fixed) answers, so the relevant sets passed up, and
+the patterns stored above, stay small.  Debug switches at ``ODEBUG``
 re-check every table cut-off and every stored result by exact searches (see the tests).
 
 Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
@@ -38,12 +40,13 @@ first measured more nodes).
 Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to
 partner), a side's sure trump tricks (its two hands' top trumps together, at most the longer
 holding), a side's slow trump trick when one trick is all it needs (a guarded king over the ace,
-bridge-solver's), the opponents' sure tricks when they top every suit the leader holds and the
-leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops);
-at second hand: a sure trick for its side.  Quick tricks count only the top cards down to the
-others' longest holding as relevant (the lower ones win by length), and a stored pattern leaves
-out a suit's bottom run held by one hand (the suit lengths say who holds it).  After a card below
-every rank that mattered to its own result fails, the lower cards of its suit are skipped.
+bridge-solver's; king-queen in one hand against the ace), the opponents' sure tricks when they
+top every suit the leader holds and the leader's side cannot ruff (one, or one a suit when a
+single opponent holds all those tops); at second hand: a sure trick for its side.  Quick tricks
+count only the top cards down to the others' longest holding as relevant (the lower ones win by
+length), and a stored pattern leaves out a suit's bottom run held by one hand (the suit lengths
+say who holds it).  After a card below every rank that mattered to its own result fails, the
+lower cards of its suit are skipped.
 
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
@@ -59,7 +62,9 @@ Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, sa
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
 (:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
 entries (when the pool is full it is emptied, a generation bump, and refilled; each entry with a
-one-word signature that a probe checks first), and the cut-off card cache.
+one-word signature that a probe checks first; each head with the entry that cut last, tried before
+the others), and the cut-off card cache.  The head's cache line is prefetched (LLVM's prefetch, an
+intrinsic) when a trick-start node begins, so its memory latency overlaps the bounds' work.
 """
 
 from __future__ import annotations
