@@ -1198,7 +1198,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
 
 
 @njit(cache=True, _nrt=False)
-def _cut_context(A, tl, ply, p):
+def _cut_context(A, trump, tl, ply, p):
     """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
     hb = OH + 4 * p
     cnts = A[OC] | (A[OC + 1] << 4) | (A[OC + 2] << 8) | (A[OC + 3] << 12)
@@ -1217,6 +1217,9 @@ def _cut_context(A, tl, ply, p):
         else:
             k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39) | (np.int64(1) << 60)
             k2 = win | (cnts << 12)
+            if trump == 4:
+                # a discard in no trumps: who is winning counts, not with which card (bridge-solver's context)
+                k2 &= ~np.int64(0x3F)
     h = _hash(k1 ^ _hash(k2 + 0x9E3779B9))
     if h == 0:
         h = 1
@@ -1402,14 +1405,14 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                 A[OST + 1] += 1
                 return bound
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
-        ch = _cut_context(A, tl, ply, p)
+        ch = _cut_context(A, trump, tl, ply, p)
         _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 return t if ns else t - 1
-        ch = _cut_context(A, tl, ply, p)
+        ch = _cut_context(A, trump, tl, ply, p)
         lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
         if lazy >= 0:
             # the cached cut-off card first, alone: the other cards are generated and ordered only
