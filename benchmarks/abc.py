@@ -47,6 +47,7 @@ def main() -> None:
     args = ap.parse_args()
     ending = kinds.load(ENDING, "ending")
     kinds.solve(ending, "montecarlo", Options(samples=1))  # compile / load the kernels first
+    kinds.solve(ending, "abc", Options(samples=1, inner_samples=1))
     problems = [kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex1.yaml"), ending]
     if args.only:
         problems = [problems[0] if args.only == "example1" else ending]
