@@ -313,38 +313,38 @@ def _squeeze(key, n, held):
 
 
 @njit(cache=True)
-def _pack_bits(x, held):
-    """The cards of ``x`` in relative ranks among ``held`` (suit by suit: bit k = the k-th lowest)."""
+def _relabel(x, held, to_relative):
+    """Cards ``x`` in relative ranks among ``held`` (suit by suit: bit k = the k-th lowest held), or back
+    from them to real cards."""
     out = np.int64(0)
     for s in range(4):
         sh = np.int64(16 * s)
         hm = (held >> sh) & SUIT
-        xm = (x >> sh) & SUIT
         k = np.int64(0)
         while hm:
             low = hm & -hm
-            if xm & low:
-                out |= np.int64(1) << (sh + k)
+            rel = np.int64(1) << (sh + k)
+            real = low << sh
+            if to_relative:
+                if x & real:
+                    out |= rel
+            elif x & rel:
+                out |= real
             k += 1
             hm ^= low
     return out
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
+def _pack_bits(x, held):
+    """The cards of ``x`` in relative ranks among ``held``."""
+    return _relabel(x, held, np.int64(1))
+
+
+@njit(cache=True, inline="always")
 def _unpack_bits(y, held):
     """The inverse of :func:`_pack_bits`: real cards from relative ranks among ``held``."""
-    out = np.int64(0)
-    for s in range(4):
-        sh = np.int64(16 * s)
-        hm = (held >> sh) & SUIT
-        k = np.int64(0)
-        while hm:
-            low = hm & -hm
-            if (y >> (sh + k)) & 1:
-                out |= low << sh
-            k += 1
-            hm ^= low
-    return out
+    return _relabel(y, held, np.int64(0))
 
 
 @njit(cache=True)

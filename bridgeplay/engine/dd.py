@@ -295,6 +295,20 @@ def _head_find(tt, key):
     return -(np.int64(1) << 40)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _tt_answer(A, rd, bd, t, best):
+    """A probe's answer from the entry ``bd`` that decides the test at ``t``: its relevant cards into
+    A[rd:rd + 4], then (1, best, lo) when it cuts high, (2, best, hi) when low."""
+    for s in range(4):
+        m = (bd >> (32 + 4 * s)) & 15
+        n = A[OC + s]
+        A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
+    lo = bd & 255
+    if lo >= t:
+        return 1, best, lo
+    return 2, best, (bd >> 8) & 255
+
+
 @njit(cache=True, _nrt=False)
 def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     """Look a position up.  Returns (status, best move, bound): status 1 = NS >= bound >= t proven,
@@ -326,16 +340,8 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
             b = base + 2 + BLOCK_ENTRIES + ENTRY * j
             if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
                 bd = tt[b + 4]
-                lo = bd & 255
-                hi = (bd >> 8) & 255
-                if lo >= t or hi < t:
-                    for s in range(4):
-                        m = (bd >> (32 + 4 * s)) & 15
-                        n = A[OC + s]
-                        A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
-                    if lo >= t:
-                        return 1, best, lo
-                    return 2, best, hi
+                if (bd & 255) >= t or ((bd >> 8) & 255) < t:
+                    return _tt_answer(A, rd, bd, t, best)
     cut_bd = np.int64(-1)
     cut_w = 99
     cut_at = np.int64(0)
@@ -362,17 +368,8 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                     best = ((bd >> 16) & 0xFFFF) - 1
         blk = tt[base]
     if cut_bd >= 0:
-        bd = cut_bd
-        lo = bd & 255
-        hi = (bd >> 8) & 255
         tt[hb + 3] = cut_at
-        for s in range(4):
-            m = (bd >> (32 + 4 * s)) & 15
-            n = A[OC + s]
-            A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
-        if lo >= t:
-            return 1, best, lo
-        return 2, best, hi
+        return _tt_answer(A, rd, cut_bd, t, best)
     return 0, best, np.int64(0)
 
 
@@ -1801,18 +1798,25 @@ def dd_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed):
 
 
 @njit(cache=True)
+def _root_moves(A, trump, tl, ply, p):
+    """The moves of ``p``, to play at the root (a copy: the search writes over its depth's row)."""
+    d = 4 * tl + ply
+    if ply == 0:
+        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1), tl)
+    else:
+        n = _gen_follow(A, trump, tl, ply, p, d)
+    return A[OM + 16 * d: OM + 16 * d + n].copy()
+
+
+@njit(cache=True)
 def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     """Value (tricks for the side to play) of every legal card, as out[0, i] suit, out[1, i] rank,
     out[2, i] value; returns how many were written."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     p = (leader + ply) & 3
     ns = (p & 1) == 0
-    d = 4 * tl + ply
-    if ply == 0:
-        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1), tl)
-    else:
-        n = _gen_follow(A, trump, tl, ply, p, d)
-    moves = A[OM + 16 * d: OM + 16 * d + n].copy()
+    moves = _root_moves(A, trump, tl, ply, p)
+    n = moves.shape[0]
     dtt = _debug_tt(A)
     best = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
@@ -1850,12 +1854,8 @@ def _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, want, ne
         return np.int64(0)
     p = (leader + ply) & 3
     ns = (p & 1) == 0
-    d = 4 * tl + ply
-    if ply == 0:
-        n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1), tl)
-    else:
-        n = _gen_follow(A, trump, tl, ply, p, d)
-    moves = A[OM + 16 * d: OM + 16 * d + n].copy()
+    moves = _root_moves(A, trump, tl, ply, p)
+    n = moves.shape[0]
     dtt = _debug_tt(A)
     # North-South's tricks at least t (North-South to play) or below t (East-West to play)
     t = need if ns else tl - need + 1
