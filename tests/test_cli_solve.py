@@ -33,7 +33,7 @@ def run(*args: str):
 def test_fig2_json_matches_the_encyclopedia_table() -> None:
     r = run("solve", FIG2, "--json")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["probability"] == pytest.approx(61 / 70, abs=1e-9)  # .87 in the paper
     assert out["kind"] == "suit" and out["solver"] == "esm" and out["target"] == 5
     keys = ("west", "east", "probability", "cases", "successes", "contribution")
@@ -63,7 +63,7 @@ def test_fig2_report_shows_diagram_table_and_line() -> None:
 def test_tricks_max_gives_one_row_per_target(tmp_path: Path) -> None:
     f = tmp_path / "aq.yaml"
     f.write_text("kind: suit\nnorth: AQ\nsouth: xx\ntricks: max\n")
-    out = json.loads(run("solve", str(f), "--json").output)
+    out = json.loads(run("solve", str(f), "--json").stdout)
     table = {row["tricks"]: row["probability"] for row in out["targets"]}
     assert table[1] == pytest.approx(1.0)
     assert table[2] == pytest.approx(0.5, abs=1e-9)  # the finesse; the K is never singleton-droppable
@@ -72,7 +72,7 @@ def test_tricks_max_gives_one_row_per_target(tmp_path: Path) -> None:
 def test_objective_tricks(tmp_path: Path) -> None:
     f = tmp_path / "aq.yaml"
     f.write_text("kind: suit\nnorth: AQ\nsouth: xx\nobjective: tricks\n")
-    out = json.loads(run("solve", str(f), "--json").output)
+    out = json.loads(run("solve", str(f), "--json").stdout)
     assert out["expected_tricks"] == pytest.approx(1.5, abs=1e-9)
     assert out["probability"] is None
 
@@ -118,7 +118,7 @@ def test_the_line_groups_replies_that_lead_to_the_same_play() -> None:
     # (under East's K or Q and the ace: lead the 7 next; West's 5 and 4 are spot cards, one branch "x")
     assert "if West plays x" in r.output and "x = 5 4 (the defenders), 3 2 (North-South)" in r.output
     assert "if East shows out — the line fails" in r.output  # (West holds KQ954 over the jack)
-    out = json.loads(run("solve", str(ROOT / "problems/paper/fig22-j876-at32.yaml"), "--json").output)
+    out = json.loads(run("solve", str(ROOT / "problems/paper/fig22-j876-at32.yaml"), "--json").stdout)
     first = out["strategy"][0]
     assert [n["play"] for n in first["then"] if n.get("decided")] == ["E:discard"]
     assert all("then" not in n for n in first["then"] if n.get("decided"))

@@ -33,7 +33,7 @@ def write(tmp_path: Path, text: str, name: str = "deal.yaml") -> str:
 def test_json_table_equals_dds(deal: Deal) -> None:
     r = run(deal.pbn(), "--json")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert set(out) == {"deal", "table", "par"}
     assert Deal.from_pbn(out["deal"]) == deal
     assert out["table"] == dds_table(deal)
@@ -44,7 +44,7 @@ def test_json_card_values_equal_dds_solve_board() -> None:
     deal = random_deal(random.Random(99))
     r = run(deal.pbn(), "--json", "--leader", "E", "--trumps", "H", "--played", "")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["table"] == dds_table(deal)
     assert out["position"] == {"leader": "E", "trumps": "H", "played": [], "to_play": "E"}
     expected = dds_card_values(deal, "H", "E", [])
@@ -55,7 +55,7 @@ def test_json_card_values_mid_trick() -> None:
     deal = Deal.from_pbn(DEAL)
     r = run(DEAL, "--json", "--leader", "W", "--trumps", "NT", "--played", "D9 D8")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["position"]["to_play"] == "E"
     expected = dds_card_values(deal, "NT", "W", [Card.parse("D9"), Card.parse("D8")])
     assert {Card.parse(c): v for c, v in out["cards"].items()} == expected
@@ -69,7 +69,7 @@ def test_json_card_values_mid_trick() -> None:
 def test_deal_files(tmp_path: Path, body: str) -> None:
     r = run(write(tmp_path, body), "--json")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["deal"] == DEAL
     assert out["table"] == dds_table(Deal.from_pbn(DEAL))
 
@@ -177,7 +177,7 @@ def test_one_deal_par_equals_endplay(seed: int) -> None:
     dealer, vul = rng.randrange(4), PAR_VUL[rng.randrange(4)]
     r = run(deal.pbn(), "--dealer", "NESW"[dealer], "--vul", vul, "--json")
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["table"] == dds_table(deal)
     expected = assert_par_as_dds(dds_table(deal), dealer, vul)
     assert out["par"] == {"score": expected.score, "contracts": [str(c) for c in expected.contracts],
@@ -189,7 +189,7 @@ def test_one_deal_par_equals_endplay(seed: int) -> None:
 def test_one_deal_par_says_what_it_assumed() -> None:
     r = run(DEAL, "--json")
     assert r.exit_code == 0, r.output
-    par = json.loads(r.output)["par"]
+    par = json.loads(r.stdout)["par"]
     assert (par["dealer"], par["vulnerable"], par["assumed"]) == ("N", "None", ["dealer", "vulnerable"])
     r = run(DEAL, "--vul", "ns")
     assert r.exit_code == 0, r.output

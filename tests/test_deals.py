@@ -394,7 +394,7 @@ def test_history_revoke_and_derived_void() -> None:
 def test_cli_solve_deal_json_and_report() -> None:
     r = CliRunner().invoke(main, ["solve", str(FIG12), "--json"])
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["kind"] == "deal" and out["solver"] == "esm" and out["target"] == 3
     assert out["probability"] == pytest.approx(0.9, abs=EPS)
     assert [m["move"] for m in out["moves"]] == ["S:C2", "S:D3"]
@@ -411,7 +411,7 @@ def test_cli_sampled_solver_reports_sample_seed_and_interval() -> None:
     r = CliRunner().invoke(main, ["solve", str(FIG16), "--solver", "deal-repeated", "--samples", "6",
                                   "--seed", "4", "--json"])
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     assert out["samples"] == 6 and out["seed"] == 4 and out["confidence"] == 0.95
     lo, hi = out["interval"]
     assert 0 <= lo <= out["probability"] <= hi <= 1

@@ -383,14 +383,14 @@ def test_cli_compare_and_solve_json():
     runner = CliRunner()
     res = runner.invoke(main, ["compare", str(PAPER / "fig20-j87-t32.yaml"), "--json"])
     assert res.exit_code == 0, res.output
-    out = json.loads(res.output)
+    out = json.loads(res.stdout)
     assert set(out) >= {"problem", "optimum", "solvers"}
     assert out["optimum"] == pytest.approx(0.891304, abs=5e-7)  # file: hand calculation
     for row in out["solvers"]:
         assert set(row) >= {"solver", "move", "estimate", "true_value", "loss", "diagnosis"}
     res = runner.invoke(main, ["solve", str(PAPER / "fig14-kjtx-a98x.yaml"), "--solver", "repeated", "--json"])
     assert res.exit_code == 0, res.output
-    d = json.loads(res.output)
+    d = json.loads(res.stdout)
     assert d["solver"] == "repeated" and d["moves"][0]["move"] == "N:J"
     assert d["probability"] == d["true_value"] == pytest.approx(0.5 + comb(21, 9) / C26)
     assert d["estimate"] == pytest.approx(1.0)

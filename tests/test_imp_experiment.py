@@ -73,7 +73,7 @@ def test_cli_json_table_plot(tmp_path: Path) -> None:
     r = CliRunner().invoke(main, ["experiment", "imp", "--k", "2", "--b", "10", "--d", "4", "--trials", "200",
                                   "--seed", "1", "--json"])
     assert r.exit_code == 0, r.output
-    out = json.loads(r.output)
+    out = json.loads(r.stdout)
     validate(out)
     assert [(x["k"], x["b"], x["d"], x["trials"]) for x in out["rows"]] == [(2, 10, 4, 200)]
     assert 0.26 < out["rows"][0]["ratio"] < 0.31

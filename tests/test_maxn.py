@@ -243,7 +243,7 @@ def test_solve_cli_prints_the_value_move_and_nodes() -> None:
     r = CliRunner().invoke(main, ["solve", "problems/trick/hearts-five-card-ending.yaml", "--solver", "shallow"])
     assert r.exit_code == 2 and "Lemma 1" in r.output
     r = CliRunner().invoke(main, ["solve", "problems/trick/fig07-abbnb.yaml", "--solver", "paranoid", "--json"])
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     jsonschema.Draft202012Validator(SCHEMA).validate(obj)
     assert obj["paranoid"] == 6 and obj["kind"] == "trick"
 
@@ -254,7 +254,7 @@ def test_experiment_json_20_deals_3_tricks(game: str) -> None:
     r = CliRunner().invoke(main, ["experiment", "maxn", "--game", game, "--deals", "20", "--tricks", "3",
                                   "--seed", "1", "--json"])
     assert r.exit_code == 0, r.output
-    obj = json.loads(r.output)
+    obj = json.loads(r.stdout)
     jsonschema.Draft202012Validator(SCHEMA).validate(obj)
     assert obj["values_agree"] is True
     rows = {row["algorithm"]: row for row in obj["rows"]}
