@@ -60,6 +60,13 @@ PA, PB, PC, PDECL, PDUMMY, PTRUMP, PMODE, PASIDE, PSTRICT, PHB, PHC = range(11) 
 SNODES, SDD, STT, SABORT = range(4)  # S[SABORT] set from another thread: the search unwinds at once
 TW = 8  # words of a table row: da's four hands, B's and C's views (one hidden hand each, -1 dead), the
 # trick; then leader + 4 * won (bits 0-15), used (bit 16), lo (bits 24-31), hi (bits 32-39): one cache line
+# per level, LV[lev, ...]: the card that last cut off there (tried first); a first guess at the value of da, of
+# B's view and of C's view; known bounds on the value of B's and C's views (lower, upper).  Values there are
+# A's side's tricks since the root (``won`` plus the tricks from the position), so they pass down unchanged
+LV_CUT, LV_GUESS, LV_LO, LV_HI = 0, 1, 3, 5  # LV_GUESS + k (k = 0, 1, 2: da, B, C); LV_LO + k, LV_HI + k (k = 1, 2)
+LVW = 8
+NO_LO = -1
+NO_HI = 99
 MKW = 5  # words of a value memo key: a deal's four hands, the trick with the leader and trump
 # a memo row: the key, the cards found to reach ``need`` (X), those found not to, then valid X (bit 0),
 # valid value (bit 1), need (bits 2-9) and the position's value (bits 10-17): one cache line
@@ -206,16 +213,26 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk, aside, guess, lo, hi):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
-    memoised in the position's memo row (with its X cards, :func:`_x_cards`)."""
+    memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
+    A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
+    negative, ``hi`` above the tricks left: none); ``aside``: A's side."""
     _memo_key(row, tc, nt, leader, trump, mk)
     i = _memo_slot(M, mk)
     if M[i, 7] & 2:
         return (M[i, 7] >> 10) & 255
-    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S)
     held = _pop(row[0] | row[1] | row[2] | row[3])
     tl = (held + nt + 3) // 4
+    if aside == 0:  # in North-South's tricks
+        g = min(guess, tl)
+        nlo = lo
+        nhi = hi
+    else:
+        g = tl - guess if guess >= 0 else np.int64(-1)
+        nlo = tl - hi
+        nhi = tl - lo
+    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi)
     v = ns if ((leader + nt) & 1) == 0 else tl - ns
     M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
     return v
@@ -228,13 +245,24 @@ def _pay_of(pay, won, tl, mine, v):
 
 
 @njit(cache=True)
-def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S):
+def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, guess, lo, hi):
+    """North-South's tricks from the position in deal ``row``: the engine's search from ``guess`` (negative:
+    its own) within the bounds ``lo <= v <= hi`` (all in North-South's tricks)."""
     _load(row, hands)
     for i in range(nt):
         psuit[i] = tc[i] >> 4
         prank[i] = tc[i] & 15
     S[SDD] += 1
-    return _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(0), out)
+    out[0, 0] = guess
+    out[0, 1] = lo
+    out[0, 2] = hi
+    return _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(4), out)
+
+
+@njit(cache=True, inline="always")
+def _here(x, won):
+    """A value kept in tricks since the root (:data:`LV_GUESS`), as tricks from the position (negative: none)."""
+    return x - won if x >= won else np.int64(-1)
 
 
 @njit(cache=True)
@@ -396,15 +424,45 @@ def _store(T, key, kp, lo, hi):
     T[i, 7] = kp | 0x10000 | (lo << 24) | (hi << 32)
 
 
+@njit(cache=True, inline="always")
+def _pass_down(LV, lev, nxt, H, P, seat, c, ask, n, aside, xlo, xhi):
+    """LV[nxt] after ``seat`` plays card ``c`` (one of ``n`` at the node): the guesses pass down, and each
+    live view's bounds as far as they still hold.  In a view, a card of an opponent of the viewer can only
+    raise his side's value there (a minimax value), one of his partner's only lower it, one the viewer
+    chose from X keeps it where X put it (``xlo``, ``xhi``), and a forced card of a hand the viewer sees
+    changes nothing; a card the view moved from the other hidden hand (revised) changes the view itself,
+    and both bounds are lost."""
+    for k in range(3):
+        LV[nxt, LV_GUESS + k] = LV[lev, LV_GUESS + k]
+    for k in range(1, 3):
+        vw = P[PA + k]
+        lo = LV[lev, LV_LO + k]
+        hi = LV[lev, LV_HI + k]
+        if ask == k:
+            lo = xlo
+            hi = xhi
+        elif n == 1 and (seat == vw or seat == P[PDUMMY]):
+            pass
+        elif seat != vw and seat != P[PDUMMY] and not (H[lev, k, seat] >> c) & 1:
+            lo = NO_LO
+            hi = NO_HI
+        elif ((seat & 1) != (vw & 1)) == ((vw & 1) == aside):
+            hi = NO_HI  # A's side's tricks in the view can only rise (the viewer's rise on his side, A's) ...
+        else:
+            lo = NO_LO  # ... or only fall
+        LV[nxt, LV_LO + k] = lo
+        LV[nxt, LV_HI + k] = hi
+
+
 @njit(cache=True, _nrt=False)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS,
+def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
           hands, psuit, prank, out, mk, tmp):
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
     the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root.
 
     Allocates nothing (compiled without reference counts): per level the table key KEY[lev], the cards
-    CARDS[lev] and a new trick's TC/TS[lev]; shared scratch for the engine calls (hands, psuit, prank,
-    out), the memo key ``mk`` and :func:`_reps`'s ``tmp``."""
+    CARDS[lev], a new trick's TC/TS[lev] and LV[lev] (:data:`LV_CUT`); shared scratch for the engine calls
+    (hands, psuit, prank, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``."""
     S[SNODES] += 1
     if S[SABORT]:
         return alpha  # abandoned: the caller discards the value
@@ -449,7 +507,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                     same = False
     seat = (leader + nt) & 3
     if same:
-        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
+        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
+                     _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI))
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
         _store(T, key, kp, v, v)
@@ -472,8 +531,10 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         upper = b_sees
         lower = c_sees
     if (upper or lower) and nt == 0:
-        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
+        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
+                      _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI))
         dd = top if (seat & 1) == aside else tl - top
+        LV[lev, LV_GUESS] = won + dd
         if upper and dd <= alpha:
             _store(T, key, kp, lo, min(hi, dd))
             return dd
@@ -489,22 +550,28 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # Asked card by card as the search reaches them (a node cut off by its first card asks no other)
     ask = -1
     need = np.int64(0)
+    xlo = np.int64(NO_LO)  # the view's value after a card of X (A's side's tricks since the root), at least
+    xhi = np.int64(NO_HI)  # and at most
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
         if AL[lev, k]:
             ask = k
-            top = _dd_pos(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk)
+            top = _dd_pos(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
+                          _here(LV[lev, LV_GUESS + k], won), _here(LV[lev, LV_LO + k], won), LV[lev, LV_HI + k] - won)
             mine = (seat & 1) == aside
+            LV[lev, LV_GUESS + k] = won + (top if mine else tl - top)
             need = top
             while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
                 need -= 1
+            xlo = won + (need if mine else tl - top)
+            xhi = won + (top if mine else tl - need)
     cards = CARDS[lev]
     n = 0
     for c in range(63, -1, -1):
         if (reps >> c) & 1:
             cards[n] = c
             n += 1
-    kc = KL[lev]
+    kc = LV[lev, LV_CUT]
     if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
         j = 1
         while cards[j] != kc:
@@ -532,6 +599,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                 H[nxt, k, x] = H[lev, k, x]
             AL[nxt, k] = AL[lev, k]
         H[nxt, 0, seat] = ra[seat] & ~one
+        _pass_down(LV, lev, nxt, H, P, seat, c, ask, n, aside, xlo, xhi)
         if seat != P[PB] and seat != P[PDUMMY] and AL[nxt, 1]:
             AL[nxt, 1] = _play(H[nxt, 1], seat, c, led, P[PB], P[PDUMMY], P[PMODE])
         elif AL[nxt, 1]:
@@ -555,21 +623,21 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                 v = got
             else:
                 v = got + _node(H, AL, nxt, TC[nxt], TS[nxt], np.int64(0), w, won + got, lo_w - got, hi_w - got, P,
-                                pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
+                                pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         else:
-            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, T, S, M, KL, KEY, CARDS,
+            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, T, S, M, LV, KEY, CARDS,
                       TC, TS, hands, psuit, prank, out, mk, tmp)
         if maximise:
             if v > best_v:
                 best_v = v
                 if best_v >= beta:
-                    KL[lev] = c
+                    LV[lev, LV_CUT] = c
                     break
         else:
             if v < best_v:
                 best_v = v
                 if best_v <= alpha:
-                    KL[lev] = c
+                    LV[lev, LV_CUT] = c
                     break
     S[STT] += 1
     if best_v <= a0:
@@ -585,7 +653,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
 def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
     """A's side's tricks from the position before A's card ``m`` (A, to play, plays it everywhere)."""
     H = np.zeros((LEVELS, 3, 4), dtype=np.int64)
-    KL = np.full(LEVELS, -1, dtype=np.int64)  # per level, the card that last cut off there (tried first)
+    LV = np.full((LEVELS, LVW), NO_LO, dtype=np.int64)  # (see LV_CUT)
     AL = np.zeros((LEVELS, 3), dtype=np.bool_)
     KEY = np.zeros((LEVELS, TW), dtype=np.int64)
     CARDS = np.zeros((LEVELS, 13), dtype=np.int64)
@@ -634,11 +702,16 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
         lead2 = w
         nt2 = np.int64(0)
     # MTD(f): null-window searches from a first guess, da's double-dummy value after m
-    ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S)
+    ns = _dd_ns(H[1, 0], tc4, nt2, lead2, P[PTRUMP], work, tt, hands, psuit, prank, out, S, np.int64(-1),
+                np.int64(0), np.int64(tl))
     if nt2 == 0:
         g = got + (ns if aside == 0 else tl - 1 - ns)
     else:
         g = ns if aside == 0 else tl - ns
+    for k in range(3):
+        LV[1, LV_GUESS + k] = g  # the views' first guesses too: they are da's hands but for the hidden ones
+    LV[1, LV_HI + 1] = NO_HI
+    LV[1, LV_HI + 2] = NO_HI
     lo = got  # a >= lo
     hi = got + tl - (1 if nt2 == 0 else 0)  # a <= hi
     if nt2 != 0:
@@ -648,10 +721,10 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
         alpha = beta - 1
         if nt2 == 0:
             v = got + _node(H, AL, np.int64(1), TC[1], TS[1], np.int64(0), lead2, got, alpha - got, beta - got, P,
-                            pay, work, tt, T, S, M, KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
+                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         else:
             v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S, M,
-                      KL, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
+                      LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
         if v < beta:
             hi = v
         else:

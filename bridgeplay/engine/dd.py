@@ -1903,11 +1903,20 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
 
     mode 0: North-South's tricks from the position; 1: :func:`_card_values` into out (returns the
     count); 2: :func:`_dd_table` into out[:5, :4]; 3: :func:`_cards_reaching` of the cards out[0, 0] (a mask)
-    and the tricks out[0, 1] (returns the mask of those that reach them)."""
+    and the tricks out[0, 1] (returns the mask of those that reach them); 4: North-South's tricks, the
+    search stepping from the guess out[0, 0] (below 0: the usual one) inside the bounds out[0, 1] <= v <=
+    out[0, 2] that the caller knows hold."""
     if mode == 0:
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
+    if mode == 4:  # mode 0 from a first guess out[0, 0] (-1: none) within known bounds [out[0, 1], out[0, 2]]
+        tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+        g = out[0, 0]
+        if g < 0 or g > tl:
+            g = _guess(hands, trump, leader, tl)
+        return _mtd(A, tt, _debug_tt(A), trump, tl, ply, np.int64(-1), max(out[0, 1], np.int64(0)),
+                    min(out[0, 2], tl), g)
     if mode == 3:
         return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
     _dd_table(A, tt, hands, out)
