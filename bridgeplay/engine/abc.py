@@ -65,6 +65,7 @@ TW = 8  # words of a table row: da's four hands, B's and C's views (one hidden h
 # A's side's tricks since the root (``won`` plus the tricks from the position), so they pass down unchanged
 LV_CUT, LV_GUESS, LV_LO, LV_HI = 0, 1, 3, 5  # LV_GUESS + k (k = 0, 1, 2: da, B, C); LV_LO + k, LV_HI + k (k = 1, 2)
 LVW = 8
+PRE_NONE = -2  # _node's ``pre`` when the parent has not probed the table for it
 NO_LO = -1
 NO_HI = 99
 MKW = 5  # words of a value memo key: a deal's four hands, the trick with the leader and trump
@@ -454,24 +455,11 @@ def _pass_down(LV, lev, nxt, H, P, seat, c, ask, n, aside, xlo, xhi):
         LV[nxt, LV_HI + k] = hi
 
 
-@njit(cache=True, _nrt=False)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
-          hands, psuit, prank, out, mk, tmp):
-    """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
-    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root.
-
-    Allocates nothing (compiled without reference counts): per level the table key KEY[lev], the cards
-    CARDS[lev], a new trick's TC/TS[lev] and LV[lev] (:data:`LV_CUT`); shared scratch for the engine calls
-    (hands, psuit, prank, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``."""
-    S[SNODES] += 1
-    if S[SABORT]:
-        return alpha  # abandoned: the caller discards the value
+@njit(cache=True)
+def _table_key(H, AL, lev, tc, ts, nt, P, key):
+    """The table key of the position at level ``lev`` into ``key``: da's hands, the hidden hand of B's and
+    C's views (-1: dead) and the trick, in relative ranks (:func:`_squeeze`)."""
     ra = H[lev, 0]
-    held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
-    tl = (held + nt + 3) // 4
-    aside = P[PASIDE]
-    # the table
-    key = KEY[lev]
     for x in range(4):
         key[x] = ra[x]
     key[4] = H[lev, 1, P[PHB]] if AL[lev, 1] else -1
@@ -486,8 +474,33 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         tp = (tp << 8) | (((c & ~15) + _pop(below)) << 2) | ts[i]
     key[6] = tp
     _squeeze(key, 6, held_t)
+
+
+@njit(cache=True, _nrt=False)
+def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
+          hands, psuit, prank, out, mk, tmp, pre):
+    """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
+    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root.
+
+    Allocates nothing (compiled without reference counts): per level the table key KEY[lev], the cards
+    CARDS[lev], a new trick's TC/TS[lev] and LV[lev] (:data:`LV_CUT`); shared scratch for the engine calls
+    (hands, psuit, prank, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``.  ``pre``: the table's entry
+    for the position when the parent has probed it already (:data:`PRE_NONE`: not)."""
+    S[SNODES] += 1
+    if S[SABORT]:
+        return alpha  # abandoned: the caller discards the value
+    ra = H[lev, 0]
+    held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
+    tl = (held + nt + 3) // 4
+    aside = P[PASIDE]
+    # the table
+    key = KEY[lev]
     kp = leader + 4 * (0 if P[PSTRICT] else won)  # X compares payoffs: with a strictly increasing one, tricks
-    meta = _probe(T, key, kp)
+    if pre == PRE_NONE:
+        _table_key(H, AL, lev, tc, ts, nt, P, key)
+        meta = _probe(T, key, kp)
+    else:
+        meta = pre  # the parent probed (KEY[lev] holds the key)
     if meta >= 0:
         lo = (meta >> 24) & 255
         hi = (meta >> 32) & 255
@@ -548,23 +561,16 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # X (B's or C's node, his view alive, a choice): the cards whose value in the view has the best payoff for
     # the mover, i.e. whose tricks for the side to play reach ``need``, the fewest with the view's best payoff.
     # Asked card by card as the search reaches them (a node cut off by its first card asks no other)
+    # A card whose subtree the table already settles (it cannot change the node's value, whether in X or not)
+    # is not asked: X is asked only of the cards the search must look into
     ask = -1
-    need = np.int64(0)
+    need = np.int64(-1)  # (not asked yet)
     xlo = np.int64(NO_LO)  # the view's value after a card of X (A's side's tricks since the root), at least
     xhi = np.int64(NO_HI)  # and at most
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
         if AL[lev, k]:
             ask = k
-            top = _dd_pos(H[lev, k], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
-                          _here(LV[lev, LV_GUESS + k], won), _here(LV[lev, LV_LO + k], won), LV[lev, LV_HI + k] - won)
-            mine = (seat & 1) == aside
-            LV[lev, LV_GUESS + k] = won + (top if mine else tl - top)
-            need = top
-            while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
-                need -= 1
-            xlo = won + (need if mine else tl - top)
-            xhi = won + (top if mine else tl - need)
     cards = CARDS[lev]
     n = 0
     for c in range(63, -1, -1):
@@ -584,22 +590,15 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     b0 = beta
     best_v = -1 if maximise else 99
     nxt = lev + 1
-    found = False
+    nout = 0  # cards found not to be in X
     for i in range(n):
         c = cards[i]
         one = np.int64(1) << c
-        if ask >= 0:
-            if found or i < n - 1:  # (the last card, when none before is in X, is: X is never empty)
-                if not _x_cards(H[lev, ask], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit, prank,
-                                out, S, M, mk):
-                    continue
-            found = True
         for k in range(3):
             for x in range(4):
                 H[nxt, k, x] = H[lev, k, x]
             AL[nxt, k] = AL[lev, k]
         H[nxt, 0, seat] = ra[seat] & ~one
-        _pass_down(LV, lev, nxt, H, P, seat, c, ask, n, aside, xlo, xhi)
         if seat != P[PB] and seat != P[PDUMMY] and AL[nxt, 1]:
             AL[nxt, 1] = _play(H[nxt, 1], seat, c, led, P[PB], P[PDUMMY], P[PMODE])
         elif AL[nxt, 1]:
@@ -616,17 +615,55 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         else:
             lo_w = alpha
             hi_w = min(beta, best_v)
+        got = np.int64(0)
         if nt == 3:
             w = _winner(tc, ts, P[PTRUMP])
-            got = 1 if (w & 1) == aside else 0
-            if held == 1:
+            got = np.int64(1) if (w & 1) == aside else np.int64(0)
+            ctc = TC[nxt]
+            cts = TS[nxt]
+            cnt = np.int64(0)
+            clead = w
+        else:
+            ctc = tc
+            cts = ts
+            cnt = nt + 1
+            clead = leader
+        cpre = np.int64(PRE_NONE)
+        settled = False
+        if ask >= 0 and nout < n - 1:  # (when every other card is out of X, this one is in: X is never empty)
+            if nt < 3 or held > 1:
+                _table_key(H, AL, nxt, ctc, cts, cnt, P, KEY[nxt])
+                cpre = _probe(T, KEY[nxt], clead + 4 * (0 if P[PSTRICT] else won + got))
+                if cpre >= 0:
+                    if maximise and got + ((cpre >> 32) & 255) <= alpha:
+                        v = got + ((cpre >> 32) & 255)
+                        settled = True
+                    elif not maximise and got + ((cpre >> 24) & 255) >= beta:
+                        v = got + ((cpre >> 24) & 255)
+                        settled = True
+            if not settled:
+                if need < 0:
+                    top = _dd_pos(H[lev, ask], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M,
+                                  mk, aside, _here(LV[lev, LV_GUESS + ask], won), _here(LV[lev, LV_LO + ask], won),
+                                  LV[lev, LV_HI + ask] - won)
+                    mine = (seat & 1) == aside
+                    LV[lev, LV_GUESS + ask] = won + (top if mine else tl - top)
+                    need = top
+                    while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
+                        need -= 1
+                    xlo = won + (need if mine else tl - top)
+                    xhi = won + (top if mine else tl - need)
+                if not _x_cards(H[lev, ask], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit, prank,
+                                out, S, M, mk):
+                    nout += 1
+                    continue
+        if not settled:
+            _pass_down(LV, lev, nxt, H, P, seat, c, ask, n, aside, xlo, xhi)
+            if nt == 3 and held == 1:
                 v = got
             else:
-                v = got + _node(H, AL, nxt, TC[nxt], TS[nxt], np.int64(0), w, won + got, lo_w - got, hi_w - got, P,
-                                pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
-        else:
-            v = _node(H, AL, nxt, tc, ts, nt + 1, leader, won, lo_w, hi_w, P, pay, work, tt, T, S, M, LV, KEY, CARDS,
-                      TC, TS, hands, psuit, prank, out, mk, tmp)
+                v = got + _node(H, AL, nxt, ctc, cts, cnt, clead, won + got, lo_w - got, hi_w - got, P, pay, work,
+                                tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp, cpre)
         if maximise:
             if v > best_v:
                 best_v = v
@@ -721,10 +758,11 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
         alpha = beta - 1
         if nt2 == 0:
             v = got + _node(H, AL, np.int64(1), TC[1], TS[1], np.int64(0), lead2, got, alpha - got, beta - got, P,
-                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
+                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp,
+                            np.int64(PRE_NONE))
         else:
             v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S, M,
-                      LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp)
+                      LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp, np.int64(PRE_NONE))
         if v < beta:
             hi = v
         else:
