@@ -341,39 +341,52 @@ def _squeeze(key, n, held):
             key[w] = _pack_bits(key[w], held)
 
 
-@njit(cache=True)
-def _relabel(x, held, to_relative):
-    """Cards ``x`` in relative ranks among ``held`` (suit by suit: bit k = the k-th lowest held), or back
-    from them to real cards."""
-    out = np.int64(0)
-    for s in range(4):
-        sh = np.int64(16 * s)
-        hm = (held >> sh) & SUIT
-        k = np.int64(0)
-        while hm:
-            low = hm & -hm
-            rel = np.int64(1) << (sh + k)
-            real = low << sh
-            if to_relative:
-                if x & real:
-                    out |= rel
-            elif x & rel:
-                out |= real
-            k += 1
-            hm ^= low
-    return out
+def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Per byte of a suit: PEXT[h << 8 | x], the bits of ``x`` among the set bits of ``h`` packed from bit 0
+    (bit k = the k-th lowest of ``h``); PDEP[h << 8 | y], its inverse; POP8[h], the bits set in ``h``."""
+    h = np.arange(256, dtype=np.int64)[:, None]
+    x = np.arange(256, dtype=np.int64)[None, :]
+    pop8 = np.array([bin(i).count("1") for i in range(256)], dtype=np.int64)
+    pext = np.zeros((256, 256), dtype=np.int64)
+    pdep = np.zeros((256, 256), dtype=np.int64)
+    for b in range(8):
+        k = pop8[h & ((1 << b) - 1)]  # the rank of bit b among h's bits
+        on = (h >> b) & 1
+        pext |= ((x >> b) & 1 & on) << k
+        pdep |= ((x >> k) & 1 & on) << b
+    return pext.astype(np.uint8).ravel(), pdep.astype(np.uint8).ravel(), pop8.astype(np.uint8)
+
+
+PEXT, PDEP, POP8 = _byte_tables()  # (constants of the compiled kernels: 128 KB)
 
 
 @njit(cache=True, inline="always")
 def _pack_bits(x, held):
-    """The cards of ``x`` in relative ranks among ``held``."""
-    return _relabel(x, held, np.int64(1))
+    """The cards of ``x`` in relative ranks among ``held`` (suit by suit: bit k = the k-th lowest held), a
+    byte at a time from :data:`PEXT`."""
+    out = np.int64(0)
+    for s in range(4):
+        sh = np.int64(16 * s)
+        hm = (held >> sh) & SUIT
+        xm = (x >> sh) & SUIT
+        lo = hm & 255
+        v = np.int64(PEXT[(lo << 8) | (xm & 255)]) | (np.int64(PEXT[((hm >> 8) << 8) | (xm >> 8)]) << POP8[lo])
+        out |= v << sh
+    return out
 
 
 @njit(cache=True, inline="always")
 def _unpack_bits(y, held):
     """The inverse of :func:`_pack_bits`: real cards from relative ranks among ``held``."""
-    return _relabel(y, held, np.int64(0))
+    out = np.int64(0)
+    for s in range(4):
+        sh = np.int64(16 * s)
+        hm = (held >> sh) & SUIT
+        ym = (y >> sh) & SUIT
+        lo = hm & 255
+        v = np.int64(PDEP[(lo << 8) | (ym & 255)]) | (np.int64(PDEP[((hm >> 8) << 8) | ((ym >> POP8[lo]) & 255)]) << 8)
+        out |= v << sh
+    return out
 
 
 @njit(cache=True)
