@@ -214,12 +214,13 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk, aside, guess, lo, hi):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk, aside, guess, lo, hi, want):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
-    negative, ``hi`` above the tricks left: none); ``aside``: A's side."""
-    _memo_key(row, tc, nt, leader, trump, mk)
+    negative, ``hi`` above the tricks left: none); ``aside``: A's side.  ``want`` (a card mask, or 0): the
+    cards asked whether they reach the value, in the same engine call (X where the payoff is strict)."""
+    cards = _memo_key(row, tc, nt, leader, trump, mk)
     i = _memo_slot(M, mk)
     if M[i, 7] & 2:
         return (M[i, 7] >> 10) & 255
@@ -233,9 +234,23 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
         g = tl - guess if guess >= 0 else np.int64(-1)
         nlo = tl - hi
         nhi = tl - lo
-    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi)
+    if want == 0:
+        ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi)
+        v = ns if ((leader + nt) & 1) == 0 else tl - ns
+        M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
+        return v
+    out[0, 3] = want
+    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi, np.int64(5))
     v = ns if ((leader + nt) & 1) == 0 else tl - ns
-    M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
+    yes = _pack_bits(out[0, 4], cards)
+    asked = _pack_bits(want, cards)
+    meta = M[i, 7]
+    if not meta & 1 or ((meta >> 2) & 255) != v:
+        M[i, 5] = 0
+        M[i, 6] = 0
+    M[i, 5] |= yes
+    M[i, 6] |= asked & ~yes
+    M[i, 7] = 3 | (v << 2) | (v << 10)
     return v
 
 
@@ -246,9 +261,10 @@ def _pay_of(pay, won, tl, mine, v):
 
 
 @njit(cache=True)
-def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, guess, lo, hi):
+def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, guess, lo, hi, mode=4):
     """North-South's tricks from the position in deal ``row``: the engine's search from ``guess`` (negative:
-    its own) within the bounds ``lo <= v <= hi`` (all in North-South's tricks)."""
+    its own) within the bounds ``lo <= v <= hi`` (all in North-South's tricks); ``mode`` 5 also asks the
+    cards out[0, 3] (:func:`bridgeplay.engine.dd.solve`)."""
     _load(row, hands)
     for i in range(nt):
         psuit[i] = tc[i] >> 4
@@ -257,7 +273,7 @@ def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, gu
     out[0, 0] = guess
     out[0, 1] = lo
     out[0, 2] = hi
-    return _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(4), out)
+    return _dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(mode), out)
 
 
 @njit(cache=True, inline="always")
@@ -534,7 +550,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     seat = (leader + nt) & 3
     if same:
         sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
-                     _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI))
+                     _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
         _store(T, key, kp, v, v)
@@ -558,7 +574,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         lower = c_sees
     if (upper or lower) and nt == 0:
         top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
-                      _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI))
+                      _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
         dd = top if (seat & 1) == aside else tl - top
         LV[lev, LV_GUESS] = won + dd
         if upper and dd <= alpha:
@@ -658,7 +674,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                 if need < 0:
                     top = _dd_pos(H[lev, ask], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M,
                                   mk, aside, _here(LV[lev, LV_GUESS + ask], won), _here(LV[lev, LV_LO + ask], won),
-                                  LV[lev, LV_HI + ask] - won)
+                                  LV[lev, LV_HI + ask] - won, one if P[PSTRICT] else np.int64(0))
                     mine = (seat & 1) == aside
                     LV[lev, LV_GUESS + ask] = won + (top if mine else tl - top)
                     need = top

@@ -1848,6 +1848,33 @@ def _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, want, ne
     """The cards of ``want`` (a mask, bit ``16 * suit + rank``) that take at least ``need`` tricks for
     the side to play: one null-window search a run of equivalent cards, not each card's exact value."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    return _reaching(A, tt, _debug_tt(A), trump, tl, ply, leader, want, need)
+
+
+@njit(cache=True)
+def _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out):
+    """North-South's tricks from the packed position, the search stepping from the guess out[0, 0] (below
+    0: :func:`_guess`) inside the bounds out[0, 1] <= v <= out[0, 2] known to hold."""
+    g = out[0, 0]
+    if g < 0 or g > tl:
+        g = _guess(hands, trump, leader, tl)
+    return _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), max(out[0, 1], np.int64(0)), min(out[0, 2], tl), g)
+
+
+@njit(cache=True)
+def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
+    """:func:`_ns_within`'s value v, then which of the cards out[0, 3] (a mask) take the side to play as
+    many tricks as v gives it, into out[0, 4]: a view's value and its first card's test in one call."""
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    dtt = _debug_tt(A)
+    v = _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out)
+    out[0, 4] = _reaching(A, tt, dtt, trump, tl, ply, leader, out[0, 3], v if ((leader + ply) & 1) == 0 else tl - v)
+    return v
+
+
+@njit(cache=True)
+def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
+    """:func:`_cards_reaching` in the position packed in A (``tl`` tricks left, ``ply`` cards on the table)."""
     if need <= 0:
         return want
     if need > tl:
@@ -1856,7 +1883,6 @@ def _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, want, ne
     ns = (p & 1) == 0
     moves = _root_moves(A, trump, tl, ply, p)
     n = moves.shape[0]
-    dtt = _debug_tt(A)
     # North-South's tricks at least t (North-South to play) or below t (East-West to play)
     t = need if ns else tl - need + 1
     got = np.int64(0)
@@ -1905,18 +1931,17 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     count); 2: :func:`_dd_table` into out[:5, :4]; 3: :func:`_cards_reaching` of the cards out[0, 0] (a mask)
     and the tricks out[0, 1] (returns the mask of those that reach them); 4: North-South's tricks, the
     search stepping from the guess out[0, 0] (below 0: the usual one) inside the bounds out[0, 1] <= v <=
-    out[0, 2] that the caller knows hold."""
+    out[0, 2] that the caller knows hold (:func:`_ns_within`); 5: mode 4, then which of the cards out[0, 3]
+    reach the value for the side to play, into out[0, 4] (:func:`_value_reaching`)."""
     if mode == 0:
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
-    if mode == 4:  # mode 0 from a first guess out[0, 0] (-1: none) within known bounds [out[0, 1], out[0, 2]]
+    if mode == 4:
         tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-        g = out[0, 0]
-        if g < 0 or g > tl:
-            g = _guess(hands, trump, leader, tl)
-        return _mtd(A, tt, _debug_tt(A), trump, tl, ply, np.int64(-1), max(out[0, 1], np.int64(0)),
-                    min(out[0, 2], tl), g)
+        return _ns_within(A, tt, _debug_tt(A), hands, trump, leader, tl, ply, out)
+    if mode == 5:
+        return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if mode == 3:
         return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
     _dd_table(A, tt, hands, out)
