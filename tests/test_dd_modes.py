@@ -1,0 +1,69 @@
+"""The engine's entries for the ABC search against DDS: mode 4 (a value searched from any first guess inside
+bounds known to hold) and mode 5 (a value and which of some cards reach it, in one call).
+
+DDS's values of every card (through endplay's ``solve_board``) are the reference: mode 4 must give the
+position's value whatever guess and whatever true bounds it is given, and mode 5 must give that value and
+exactly the asked cards whose DDS value is the best one.
+"""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+import pytest
+
+pytest.importorskip("endplay")
+
+from test_dd import dds_card_values, random_position  # noqa: E402
+
+from bridgeplay.deal.doubledummy import _played_arrays, validate_position  # noqa: E402
+from bridgeplay.engine.dd import new_tt, new_work, solve  # noqa: E402
+
+N_POSITIONS = 40
+
+
+def _engine_position(seed: int):
+    deal, strain, leader, played = random_position(seed)
+    hands, trump, lead, cards = validate_position(deal, strain, leader, played)
+    psuit, prank = _played_arrays(cards)
+    values = dds_card_values(deal, strain, leader, played)  # tricks for the side to play, per card
+    tl = sum(bin(int(hands[(lead + 3) % 4, s])).count("1") for s in range(4))
+    ns_to_play = (lead + len(cards)) % 2 == 0
+    best = max(values.values())
+    ns = best if ns_to_play else tl - best
+    return hands, trump, lead, psuit, prank, len(cards), values, tl, ns, ns_to_play
+
+
+@pytest.mark.parametrize("seed", range(N_POSITIONS))
+def test_mode4_value_from_any_guess_inside_true_bounds(seed: int) -> None:
+    hands, trump, lead, psuit, prank, nplayed, _, tl, ns, _ = _engine_position(seed)
+    rng = random.Random(seed)
+    work, tt = new_work(), new_tt(12)
+    out = np.zeros((3, 13), dtype=np.int64)
+    for _ in range(6):
+        lo = rng.randint(-1, ns)  # below 0 and above tl: no bound
+        hi = rng.randint(ns, tl + 2)
+        guess = rng.randint(-1, tl + 1)  # outside 0..tl: the engine's own guess
+        out[0, :3] = (guess, lo, hi)
+        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 4, out) == ns, (guess, lo, hi)
+
+
+@pytest.mark.parametrize("seed", range(N_POSITIONS))
+def test_mode5_value_and_the_asked_cards_that_reach_it(seed: int) -> None:
+    hands, trump, lead, psuit, prank, nplayed, values, tl, ns, ns_to_play = _engine_position(seed)
+    rng = random.Random(seed)
+    work, tt = new_work(), new_tt(12)
+    out = np.zeros((3, 13), dtype=np.int64)
+    best = max(values.values())
+    cards = list(values)
+    for _ in range(4):
+        asked = rng.sample(cards, rng.randint(1, len(cards)))
+        mask = 0
+        for c in asked:
+            mask |= 1 << (16 * c.suit + c.rank)
+        out[0, :4] = (rng.randint(-1, tl), -1, tl + 1, mask)
+        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 5, out) == ns
+        reach = {c for c in asked if values[c] == best}
+        got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
+        assert got == reach, (ns_to_play, best)
