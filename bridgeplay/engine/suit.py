@@ -31,6 +31,7 @@ from bridgeplay.engine.vectors import (
     _patterns_into,
     _put,
     _put_rows,
+    _row_of,
     _set_row,
     _to_canon,
     _tprune,
@@ -983,7 +984,10 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             # declarer to play: Pareto maximum of the children's fronts
             parts = []
             nrows = 0
+            full = -1  # (a play found whose front wins every relevant world at every level)
             for s in (0, 2):
+                if full >= 0:
+                    break
                 if nt == 0:
                     if lead == LEAD_N and s != 0 or lead == LEAD_S and s != 2:
                         continue
@@ -1009,7 +1013,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 # (one recursive call site for every play: numba types a recursive call by re-inferring
                 # this whole function, once per call site and pass, which dominated its compile time)
                 for r in range(14, -1, -1):
-                    if reps >> r & 1:
+                    if reps >> r & 1 and full < 0:
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
@@ -1017,13 +1021,23 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                                   np.int64(0), depth + 1)
                         parts.append(f)
                         nrows += f.shape[0]
+                        if cfg[12]:
+                            # a play that wins every relevant world at every level: its row contains every row
+                            # of every other play (a front's rows lie within the worlds it is asked over), so it
+                            # is the front, and the other plays are not searched
+                            full = _row_of(f, xs2)
             stats[3] += nrows
-            allf = np.empty((nrows, m), np.uint64)
-            k = 0
-            for f in parts:
-                _put_rows(allf, k, f)
-                k += f.shape[0]
-            front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab)
+            if full >= 0:
+                stats[13] += 1
+                front = np.empty((1, m), np.uint64)
+                _set_row(front, 0, xs2)
+            else:
+                allf = np.empty((nrows, m), np.uint64)
+                k = 0
+                for f in parts:
+                    _put_rows(allf, k, f)
+                    k += f.shape[0]
+                front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab)
         else:
             # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
             # then combine (per world the minimum over the replies legal there).  A top node right after
