@@ -756,6 +756,15 @@ def _work(memos, width, iwidth):
         memos.iwork = np.empty((WORK_DEPTH, iwidth), np.int64)
 
 
+@njit(cache=True, _nrt=False)
+def _top_card(hand):
+    """The highest rank of a hand (bit set), 0 when void."""
+    for r in range(14, 0, -1):
+        if hand >> r & 1:
+            return r
+    return 0
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
@@ -985,7 +994,11 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             parts = []
             nrows = 0
             full = -1  # (a play found whose front wins every relevant world at every level)
-            for s in (0, 2):
+            # leads from the hand whose highest card is lower first (toward the other's honours): the play that
+            # wins every relevant world, which ends the node, is more often found there first
+            first = 2 if _top_card(south) < _top_card(north) else 0
+            for si in range(2):
+                s = first if si == 0 else 2 - first
                 if full >= 0:
                     break
                 if nt == 0:
