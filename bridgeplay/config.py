@@ -65,6 +65,9 @@ SUIT_SPLIT_MIN_ROWS = 64
 # solved for a lower threshold still, by this many times the gap (the next asks, lower again, then find it):
 # 0.5 to 2 cost the same on benchmarks/suit_vs_sss.py; 0 (the threshold asked) costs 10% more on expected tricks.
 SUIT_MISS_STEP = 0.5
+# ``tricks: max``: a first play's expected tricks, when its lower bound is below another play's, are searched
+# with a null window (only rows worth more than the bound: see SuitSearch.first_move_all); False: from the bound.
+SUIT_NULL_WINDOW = True
 
 # -- trees ---------------------------------------------------------------------------------------
 TREE_MAX_WORLDS = 4096

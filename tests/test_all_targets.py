@@ -84,3 +84,32 @@ def test_every_targets_line_has_true_labels(combo: tuple[str, str]) -> None:
             every.chance(target), abs=1e-12)
 
         assert_labels_true(every.strategy(target, 8), game, len(worlds), target, wins)
+
+
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx")])
+def test_null_window_changes_no_value(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The expected tricks of a first play below another's searched only for rows worth more than its lower bound
+    (config.SUIT_NULL_WINDOW) give the same values as searched from the bound; a play whose best row that search
+    did not keep has it from a search again (SuitSearch.line_front), worth the play's value."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    monkeypatch.setattr(config, "SUIT_NULL_WINDOW", False)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(config, "SUIT_NULL_WINDOW", True)
+    every = AllTargets(problem, worlds, threads=1)
+    assert every.nodes < plain.nodes
+    for play in every.plays:
+        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
+    L = every.levels
+    again = 0
+    for (seat, r), v in every.values.items():
+        search = every.solved_by[(seat, r)]
+        x, tv, front = search.first_all[(every.ths, seat, r)]
+        kept = front.shape[0] and search.objective_values(front, L)[L] >= v[L] - 1e-9
+        x, tv, front = search.line_front(problem.north, problem.south, problem.outstanding, every.ths, seat, r, L,
+                                         float(v[L]))
+        assert search.objective_values(front, L)[L] == pytest.approx(v[L], abs=1e-12)
+        again += not kept
+    assert again > 0  # (the search again was exercised)

@@ -357,3 +357,16 @@ def test_lead_of_the_ace_opposite_qt86_is_flattened() -> None:
     assert search.stats[8] >= 1 and search.stats[7] == 0  # proved flattened, never solved again
     assert search.stats[2] < 1_000_000  # no node combined millions of pairs
     assert value == pytest.approx(1.273089, abs=5e-7)
+
+
+@pytest.mark.parametrize("north,south,target", [("AKxxx", "xx", None), ("AQ9x", "Jxx", 2), ("KJTx", "xxx", None),
+                                                ("AKT9x", "xxxx", 3), ("QT86", "A", None)])
+def test_a_play_winning_every_world_ends_the_node_and_changes_no_value(north: str, south: str,
+                                                                        target: int | None) -> None:
+    """At declarer's turn, a play whose front wins every relevant world at every level ends the node, the other
+    plays unsearched (``full_cut``): every first play's value as it was, fewer positions, and the cut taken."""
+    counters: list = []
+    values, nodes = switched(north, south, target, "full_cut", counters)
+    assert values[0] == pytest.approx(values[1], abs=1e-12)
+    assert nodes[0] < nodes[1]
+    assert counters[0][13] > 0 and counters[1][13] == 0

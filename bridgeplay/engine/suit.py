@@ -31,6 +31,7 @@ from bridgeplay.engine.vectors import (
     _patterns_into,
     _put,
     _put_rows,
+    _row_of,
     _set_row,
     _to_canon,
     _tprune,
@@ -755,6 +756,15 @@ def _work(memos, width, iwidth):
         memos.iwork = np.empty((WORK_DEPTH, iwidth), np.int64)
 
 
+@njit(cache=True, _nrt=False)
+def _top_card(hand):
+    """The highest rank of a hand (bit set), 0 when void."""
+    for r in range(14, 0, -1):
+        if hand >> r & 1:
+            return r
+    return 0
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
@@ -983,7 +993,14 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             # declarer to play: Pareto maximum of the children's fronts
             parts = []
             nrows = 0
-            for s in (0, 2):
+            full = -1  # (a play found whose front wins every relevant world at every level)
+            # leads from the hand whose highest card is lower first (toward the other's honours): the play that
+            # wins every relevant world, which ends the node, is more often found there first
+            first = 2 if _top_card(south) < _top_card(north) else 0
+            for si in range(2):
+                s = first if si == 0 else 2 - first
+                if full >= 0:
+                    break
                 if nt == 0:
                     if lead == LEAD_N and s != 0 or lead == LEAD_S and s != 2:
                         continue
@@ -1009,7 +1026,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 # (one recursive call site for every play: numba types a recursive call by re-inferring
                 # this whole function, once per call site and pass, which dominated its compile time)
                 for r in range(14, -1, -1):
-                    if reps >> r & 1:
+                    if reps >> r & 1 and full < 0:
                         n2, s2, d2, ld2, a0, a1, a2, nt2, lead2, dec = _after_play(
                             north, south, dfd, leader, r0, r1, r2, nt, s, r)
                         t2 = ths2 - dec if dec else ths2
@@ -1017,13 +1034,23 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                                   np.int64(0), depth + 1)
                         parts.append(f)
                         nrows += f.shape[0]
+                        if cfg[12]:
+                            # a play that wins every relevant world at every level: its row contains every row
+                            # of every other play (a front's rows lie within the worlds it is asked over), so it
+                            # is the front, and the other plays are not searched
+                            full = _row_of(f, xs2)
             stats[3] += nrows
-            allf = np.empty((nrows, m), np.uint64)
-            k = 0
-            for f in parts:
-                _put_rows(allf, k, f)
-                k += f.shape[0]
-            front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab)
+            if full >= 0:
+                stats[13] += 1
+                front = np.empty((1, m), np.uint64)
+                _set_row(front, 0, xs2)
+            else:
+                allf = np.empty((nrows, m), np.uint64)
+                k = 0
+                for f in parts:
+                    _put_rows(allf, k, f)
+                    k += f.shape[0]
+                front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab)
         else:
             # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
             # then combine (per world the minimum over the replies legal there).  A top node right after

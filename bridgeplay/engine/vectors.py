@@ -88,6 +88,20 @@ def _put_rows(dst, lo, src):
             dst[lo + i, j] = src[i, j]
 
 
+@njit(cache=True, _nrt=False)
+def _row_of(F, x):
+    """The index of a row of ``F`` equal to ``x``, or -1."""
+    for i in range(F.shape[0]):
+        same = True
+        for w in range(x.shape[0]):
+            if F[i, w] != x[w]:
+                same = False
+                break
+        if same:
+            return i
+    return -1
+
+
 @njit(cache=True, inline="always")
 def _take_rows(F, keep, n):
     """The rows ``keep[:n]`` of ``F``, in that order, as a new front."""

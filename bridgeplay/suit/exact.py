@@ -187,7 +187,7 @@ class AllTargets:
             for play in mine:
                 floor = best.copy()
                 floor[L] = 0.0  # (every play's expected tricks are wanted)
-                v = self.searches[j].first_move_all(p, s, dfd, self.ths, *play, floor=floor)
+                v = self.searches[j].first_move_all(p, s, dfd, self.ths, *play, floor=floor, ahead=best)
                 self.values[play] = v
                 self.solved_by[play] = self.searches[j]
                 best = np.maximum(best, v)
@@ -243,13 +243,22 @@ class AllTargets:
                                                           budget=self.budget, only=(seat, r), floor=float(self.best[k]))
         return self._alone[(target, seat, r)]
 
+    def _line(self, target: int | None) -> tuple:
+        """(worlds, thresholds, front) of the best first play's search for ``target`` whose front holds its best
+        row (see :meth:`SuitSearch.line_front`)."""
+        k = self.levels if target is None else target - 1
+        seat, r = self.best_plays(target)[0]
+        p = self.problem
+        return self.solved_by[(seat, r)].line_front(p.north, p.south, p.outstanding, self.ths, seat, r, k,
+                                                    float(self.best[k]))
+
     def _need(self, target: int | None) -> np.ndarray:
         """The best first play's row best for ``target`` (cut to its level), as this search found it."""
         L = self.levels
         k = L if target is None else target - 1
         seat, r = self.best_plays(target)[0]
         search = self.solved_by[(seat, r)]
-        front = search.first_all[(self.ths, seat, r)][2]
+        front = self._line(target)[2]
         nwords = search.nwords
         need = front[int(np.argmax(values(front, search._oweights[L][k], L * nwords)))].copy()
         if target is not None:
@@ -274,7 +283,7 @@ class AllTargets:
             return alone.strategy(depth)
         seat, r = self.best_plays(target)[0]
         search = self.solved_by[(seat, r)]
-        x, tv, front = search.first_all[(self.ths, seat, r)]
+        x, tv, front = self._line(target)
         need = self._need(target)
         focus = None if target is None else (k,)
         p = self.problem

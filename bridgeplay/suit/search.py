@@ -176,6 +176,10 @@ _NO_TV = np.zeros(0)  # (no objectives: the one threshold)
 Threshold = float | np.ndarray  # one threshold, or one per objective (see SuitSearch.first_move_all)
 _NO_OTAB = np.zeros((0, 8, 256))
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
+# above a line's value, so that a search for rows worth more finds only better lines: less than the least gap
+# between two lines' values (a multiple of the least world weight's unit: a-priori weights are multiples of
+# 1 / C(26, 13) ~ 9.6e-8), as TOP_BETTER in the kernel and the 1e-9 of ties in bridgeplay.suit.exact
+WINDOW = 1e-9
 BEAM = config.SUIT_BEAM  # rows kept per node by the lower-bound search
 SMALL = config.SUIT_SMALL  # up to this many worlds the first moves are solved without a lower-bound threshold
 
@@ -226,7 +230,8 @@ class SuitSearch:
         # declarer's rows unioned, top nodes proved by levels (4), by the split bound (5), by an aspiration
         # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8), aspiration
         # combinations that found rows only below the bound (9), calls of the search kernel (10), of which found in
-        # the exact memo (11) and in the canonical memo (12)
+        # the exact memo (11) and in the canonical memo (12), declarer's nodes ended by a play that wins every
+        # relevant world (13)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
         self.budget = budget
@@ -254,6 +259,12 @@ class SuitSearch:
         # a position found in the memo solved for a higher threshold than the one asked is solved for a lower one
         # still: the gap again, this many times (0: for the one asked; tests)
         self.miss_step = config.SUIT_MISS_STEP
+        # 1: first_move_all asks an objective whose lower bound is below what another play reaches only for
+        # better rows (a null window, see there); 0: for rows worth the bound (tests)
+        self.null_window = 1 if config.SUIT_NULL_WINDOW else 0
+        # 1: at declarer's turn, a play whose front wins every relevant world at every level ends the node (the
+        # other plays are not searched: see bridgeplay.engine.suit._node); 0: every play is searched (tests)
+        self.full_cut = 1
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -383,13 +394,13 @@ class SuitSearch:
         # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                 self.trick_canon, self.flatten, self.low_dead, self.miss_step)
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step)], np.int64)
+                 round(100 * self.miss_step), self.full_cut], np.int64)
         tha = self._ths.get(ths)
         if tha is None:
             tha = self._ths[ths] = np.array(ths, dtype=np.int64)
@@ -458,7 +469,8 @@ class SuitSearch:
         return out
 
     def first_move_all(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int, r: int,
-                       floor: np.ndarray | None = None) -> tuple[np.ndarray, np.ndarray]:
+                       floor: np.ndarray | None = None, ahead: np.ndarray | None = None,
+                       line: int | None = None) -> np.ndarray:
         """One first play's exact value for every objective at once (after :meth:`start`): each level's chance
         and the expected tricks, in one search whose fronts keep the rows worth some objective's threshold.
 
@@ -466,7 +478,20 @@ class SuitSearch:
         higher (the best other first plays reach: only a play at least as good matters), or the lightest
         world's weight when both are 0 and the level is not empty (a line that wins anything wins that much).
         An objective whose lower bound already equals the most its worlds can give (double dummy after this
-        lead) is not searched at all.  (front, values per objective): a value below ``floor[k]`` is -1.
+        lead) is not searched at all.  Values per objective: a value below ``floor[k]`` is -1.
+
+        Null window (:attr:`null_window`): an objective whose lower bound reaches its floor but not ``ahead[k]``
+        (what another play reaches already: the expected tricks, whose floor is 0 as every play's value is
+        wanted) is asked only for rows worth more than the bound (by :data:`WINDOW`, less than any two values of
+        different lines differ: see there).  The lower bound is a real line's value, and nearly always the
+        play's exact value: then no row is found, the search proves it sooner (a defender's reply with no row
+        worth its threshold ends its node), and the value is the bound; else the rows found are every row worth
+        more, and their best is the value.  A play below ``ahead[k]`` has no line to read for ``k``; one that
+        beats it has its best row in the front all the same (:meth:`line_front` solves a play again when not).
+
+        ``line``: the front of the best line for objective ``line`` alone (the others not searched), with the
+        threshold ``floor[line]`` (the play's known value), for its strategy; kept in :attr:`first_all` under
+        (thresholds, seat, rank, line).
         """
         L = len(ths)
         x = self.play_x(ths, seat, r)
@@ -483,19 +508,46 @@ class SuitSearch:
         lightest = float(self.wts[: self.nw][self.wts[: self.nw] > 0].min())
         done = lbv >= ub - SLACK  # proved by the lower bound (or nothing to win)
         tv = np.where(done, np.inf, np.maximum(np.maximum(lbv, floor), lightest) - SLACK)
+        window = np.zeros(L + 1, np.bool_)
+        if line is not None:
+            done[:] = True
+            done[line] = False
+            tv = np.full(L + 1, np.inf)
+            tv[line] = floor[line] - SLACK
+        elif self.null_window:
+            if ahead is None:
+                ahead = np.zeros(L + 1)
+            window = ~done & (lbv > 0) & (lbv >= floor - SLACK) & (lbv < ahead - SLACK)
+            tv = np.where(window, lbv + WINDOW, tv)
         if not self.length_weights:
             done[:] = False
+            window[:] = False
             tv[:] = NO_PRUNE
         out = np.where(done, lbv, -1.0)
         if not done.all():
             n2, s2 = (north & ~(1 << r), south) if seat == N else (north, south & ~(1 << r))
             f = self._solve(n2, s2, dfd, seat, ((seat, r),), LEAD_FREE, ths, x, NO_PRUNE, tv=tv)
-            self.first_all[(ths, seat, r)] = (x, tv, f)
+            self.first_all[(ths, seat, r) if line is None else (ths, seat, r, line)] = (x, tv, f)
             found = self.objective_values(f, L)
-            out = np.where(done, lbv, np.where(found >= tv, found, -1.0))
+            out = np.where(done, lbv, np.where(found >= tv, found, np.where(window, lbv, -1.0)))
             if not self.length_weights:
                 out = found
         return out
+
+    def line_front(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int, r: int, k: int,
+                   value: float) -> tuple:
+        """(worlds, thresholds, front) of a first play searched for objective ``k`` (see :meth:`first_move_all`),
+        with its row worth ``value`` (the play's value for ``k``): the play's own search when it kept that row,
+        else the play solved again for ``k`` alone at that threshold (in the same memos: mostly found there)."""
+        got = self.first_all[(ths, seat, r)]
+        if got[2].shape[0] and self.objective_values(got[2], len(ths))[k] >= value - SLACK:
+            return got
+        key = (ths, seat, r, k)
+        if key not in self.first_all:
+            floor = np.zeros(len(ths) + 1)
+            floor[k] = value
+            self.first_move_all(north, south, dfd, ths, seat, r, floor=floor, line=k)
+        return self.first_all[key]
 
     def boundary(self, north: int, south: int, dfd: int, x, lead: int, ths: tuple[int, ...],
                  tau: float = NO_PRUNE) -> np.ndarray:
