@@ -1217,6 +1217,9 @@ def _cut_context(A, trump, tl, ply, p):
             if trump == 4:
                 # a discard in no trumps: who is winning counts, not with which card (bridge-solver's context)
                 k2 &= ~np.int64(0x3F)
+    # the strain too: a table's strains then keep their own cut-off cards (bridge-solver empties its
+    # cache between strains; 5.7% fewer nodes on 30 tables than one context for all strains)
+    k2 |= np.int64(trump) << 40
     h = _hash(k1 ^ _hash(k2 + 0x9E3779B9))
     if h == 0:
         h = 1
