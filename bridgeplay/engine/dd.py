@@ -127,7 +127,8 @@ BLOCK = 2 + BLOCK_ENTRIES + ENTRY * BLOCK_ENTRIES  # block: next block, count, s
 DEFAULT_TT_LOG2 = 18
 MAX_PROBE = 16
 # The cut-off card cache (bridge-solver's): after the pool, 2**log2 one-word slots (the context hash's bits
-# 16.. to check, the move in the low byte; 0 = empty), indexed by the hash's low bits: the
+# 16.. to check, the move in the low byte; 0 = empty) in sets of four (the hash's low bits but two pick a
+# set; most recent first, the least recent one replaced: 5.5% fewer nodes than one slot a context): the
 # card that last cut off in the same context -- the leader's hand; a follower's holding in the suit
 # led with the card winning the trick; a discarder's hand with the card winning the trick.  A hint
 # for move ordering only: a collision costs time, never a wrong result.
@@ -1217,17 +1218,51 @@ def _cut_context(A, trump, tl, ply, p):
             if trump == 4:
                 # a discard in no trumps: who is winning counts, not with which card (bridge-solver's context)
                 k2 &= ~np.int64(0x3F)
+    # the strain too: a table's strains then keep their own cut-off cards (bridge-solver empties its
+    # cache between strains; 5.7% fewer nodes on 30 tables than one context for all strains)
+    k2 |= np.int64(trump) << 40
     h = _hash(k1 ^ _hash(k2 + 0x9E3779B9))
     if h == 0:
         h = 1
     return h
 
 
+@njit(cache=True, _nrt=False, inline="always")  # inlined: 3-5% faster than a call
+def _cut_get(tt, h):
+    """The cut-off card cache's word for context h (0 if none): a context has a set of four slots (fewer
+    in a cache of fewer), half a cache line, tried most recent first."""
+    w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
+    i = tt[5] + (h & ((np.int64(1) << tt[6]) - w))
+    for k in range(w):
+        e = tt[i + k]
+        if e != 0 and (e ^ h) & CUT_CHECK == 0:
+            return e
+    return np.int64(0)
+
+
+@njit(cache=True, _nrt=False, inline="always")  # inlined: 3-5% faster than a call
+def _cut_put(tt, h, mv):
+    """Keep mv as context h's cut-off card, first of its four slots (the least recent one goes)."""
+    w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
+    i = tt[5] + (h & ((np.int64(1) << tt[6]) - w))
+    v = (h & CUT_CHECK) | mv
+    k = 0
+    while k < w - 1:
+        e = tt[i + k]
+        if e != 0 and (e ^ h) & CUT_CHECK == 0:
+            break
+        k += 1
+    while k > 0:
+        tt[i + k] = tt[i + k - 1]
+        k -= 1
+    tt[i] = v
+
+
 @njit(cache=True, _nrt=False)
 def _cut_bonus(A, tt, h, p, d, n, bonus):
     """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
-    e = tt[tt[5] + (h & ((np.int64(1) << tt[6]) - 1))]
-    if (e ^ h) & CUT_CHECK != 0 or e == 0:
+    e = _cut_get(tt, h)
+    if e == 0:
         return
     cm = e & 0xFF
     cs = cm >> 4
@@ -1247,8 +1282,8 @@ def _cut_bonus(A, tt, h, p, d, n, bonus):
 def _cut_move(A, tt, h, p, ls):
     """The cached cut-off card of context h as a generated move (its run's lowest card), if p may
     play it now (it holds the card, of the suit led ``ls`` unless void there); else -1."""
-    e = tt[tt[5] + (h & ((np.int64(1) << tt[6]) - 1))]
-    if (e ^ h) & CUT_CHECK != 0 or e == 0:
+    e = _cut_get(tt, h)
+    if e == 0:
         return np.int64(-1)
     cm = e & 0xFF
     cs = cm >> 4
@@ -1582,7 +1617,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             u2 = m2
             u3 = m3
             A[OK + d] = mv
-            tt[tt[5] + (ch & ((np.int64(1) << tt[6]) - 1))] = (ch & CUT_CHECK) | mv
+            _cut_put(tt, ch, mv)
             break
         if ns:
             if r > val:
