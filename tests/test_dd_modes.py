@@ -24,6 +24,7 @@ N_POSITIONS = 40
 
 
 def _engine_position(seed: int):
+    """The seeded position packed for the engine, DDS's card values, and a fresh engine (work, table, out)."""
     deal, strain, leader, played = random_position(seed)
     hands, trump, lead, cards = validate_position(deal, strain, leader, played)
     psuit, prank = _played_arrays(cards)
@@ -32,15 +33,14 @@ def _engine_position(seed: int):
     ns_to_play = (lead + len(cards)) % 2 == 0
     best = max(values.values())
     ns = best if ns_to_play else tl - best
-    return hands, trump, lead, psuit, prank, len(cards), values, tl, ns, ns_to_play
+    engine = (new_work(), new_tt(12), np.zeros((3, 13), dtype=np.int64))
+    return hands, trump, lead, psuit, prank, len(cards), values, tl, ns, ns_to_play, engine
 
 
 @pytest.mark.parametrize("seed", range(N_POSITIONS))
 def test_mode4_value_from_any_guess_inside_true_bounds(seed: int) -> None:
-    hands, trump, lead, psuit, prank, nplayed, _, tl, ns, _ = _engine_position(seed)
+    hands, trump, lead, psuit, prank, nplayed, _, tl, ns, _, (work, tt, out) = _engine_position(seed)
     rng = random.Random(seed)
-    work, tt = new_work(), new_tt(12)
-    out = np.zeros((3, 13), dtype=np.int64)
     for _ in range(6):
         lo = rng.randint(-1, ns)  # below 0 and above tl: no bound
         hi = rng.randint(ns, tl + 2)
@@ -51,10 +51,8 @@ def test_mode4_value_from_any_guess_inside_true_bounds(seed: int) -> None:
 
 @pytest.mark.parametrize("seed", range(N_POSITIONS))
 def test_mode5_value_and_the_asked_cards_that_reach_it(seed: int) -> None:
-    hands, trump, lead, psuit, prank, nplayed, values, tl, ns, ns_to_play = _engine_position(seed)
+    hands, trump, lead, psuit, prank, nplayed, values, tl, ns, ns_to_play, (work, tt, out) = _engine_position(seed)
     rng = random.Random(seed)
-    work, tt = new_work(), new_tt(12)
-    out = np.zeros((3, 13), dtype=np.int64)
     best = max(values.values())
     cards = list(values)
     for _ in range(4):

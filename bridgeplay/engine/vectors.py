@@ -92,14 +92,18 @@ def _put_rows(dst, lo, src):
 def _row_of(F, x):
     """The index of a row of ``F`` equal to ``x``, or -1."""
     for i in range(F.shape[0]):
-        same = True
-        for w in range(x.shape[0]):
-            if F[i, w] != x[w]:
-                same = False
-                break
-        if same:
+        if _row_equals(F, i, x):
             return i
     return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _row_equals(F, i, x):
+    """Row ``i`` of ``F`` equals ``x``."""
+    for w in range(x.shape[0]):
+        if F[i, w] != x[w]:
+            return False
+    return True
 
 
 @njit(cache=True, inline="always")
@@ -735,14 +739,8 @@ def _answer_slot(keys, tags, x, q):
     cap = tags.shape[0]
     i = np.int64(h & np.uint64(cap - 1))
     while tags[i] >= 0:
-        if tags[i] == q:
-            same = True
-            for w in range(x.shape[0]):
-                if keys[i, w] != x[w]:
-                    same = False
-                    break
-            if same:
-                return i
+        if tags[i] == q and _row_equals(keys, i, x):
+            return i
         i = (i + 1) & (cap - 1)
     return i
 
