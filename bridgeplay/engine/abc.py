@@ -75,6 +75,12 @@ MW = 8
 LEVELS = 54
 MEMO_LOG2 = 19
 ABC_TT_LOG2 = 19
+# the engine's table for the views' values: 2**20 suit-length patterns, 2**19 entry blocks (about 230 MB of
+# address space, touched as it fills).  It is kept across the triples and the deals of a decision (positions
+# in relative ranks recur from deal to deal: emptied at each deal of Da, 60 triples of Example 1 take 24% more
+# engine nodes), and the default 2**18 blocks fill every dozen triples, when the engine empties it
+DD_TT_LOG2 = 20
+DD_TT_BLOCKS_LOG2 = 19
 
 
 @njit(cache=True, inline="always")
@@ -811,7 +817,7 @@ class ABCKernel:
 
     def __init__(self, tt_log2: int = ABC_TT_LOG2) -> None:
         self.work = new_work()
-        self.tt = new_tt()
+        self.tt = new_tt(DD_TT_LOG2, 1 << DD_TT_BLOCKS_LOG2)
         self.T = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
         self.M = np.zeros((1 << MEMO_LOG2, MW), dtype=np.int64)
