@@ -1,7 +1,8 @@
 """Time per decision of the ABC algorithm against Monte Carlo card selection (the baseline), same run.
 
 For |Da| = 10, 30, 50 (``--sizes``; inner samples as many, ``--inner`` to fix them) on Otawa & Uehara's
-Example 1 (East's decision at trick 2, 11 tricks to go) and on a 7-card ending, prints per decision: the
+Example 1 (East's decision at trick 2, 11 tricks to go) and on a 7-card ending (and, with ``--only
+example2``, their Example 2: South's decision at trick 2, 12 tricks to go, much heavier), prints per decision: the
 seconds, the nodes of the ABC search (the kernel's nodes of the three-valued search plus the engine's
 double-dummy nodes) per second, the card chosen, and the ratio of ABC's time to Monte Carlo's on the same
 deals.  The paper's prototype "cannot play in real time"; the goal is a decision with |Da| = 30 in under
@@ -12,6 +13,7 @@ inflate: on an idle 2-core machine the wall time is about half of it.
     python benchmarks/abc.py                      # sizes 10 30 50 on both positions (long: minutes per size)
     python benchmarks/abc.py --sizes 10 --inner 5
     python benchmarks/abc.py --only ending
+    python benchmarks/abc.py --only example2 --sizes 10 --inner 4
     python benchmarks/abc.py --only ending --views fixed   # the rules as written (views die at a contradiction)
 """
 
@@ -42,15 +44,18 @@ def main() -> None:
     ap.add_argument("--sizes", type=int, nargs="+", default=[10, 30, 50])
     ap.add_argument("--inner", type=int, default=None, help="inner samples (default: as many as |Da|)")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--only", choices=("example1", "ending"), default=None, help="one position only")
+    ap.add_argument("--only", choices=("example1", "ending", "example2"), default=None, help="one position only")
     ap.add_argument("--views", choices=("revised", "fixed"), default=None, help="ABC's views (default: the file's)")
     args = ap.parse_args()
     ending = kinds.load(ENDING, "ending")
     kinds.solve(ending, "montecarlo", Options(samples=1))  # compile / load the kernels first
     kinds.solve(ending, "abc", Options(samples=1, inner_samples=1))
-    problems = [kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex1.yaml"), ending]
-    if args.only:
-        problems = [problems[0] if args.only == "example1" else ending]
+    positions = {"example1": kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex1.yaml"), "ending": ending}
+    problems = list(positions.values())
+    if args.only == "example2":
+        problems = [kinds.load(ROOT / "problems/deceptive/otawa-uehara-ex2.yaml")]
+    elif args.only:
+        problems = [positions[args.only]]
     if args.views:
         problems = [dataclasses.replace(p, views=args.views) for p in problems]
     print(f"{'position':32} {'|Da|':>5} {'n':>4} {'MC s':>8} {'ABC s':>8} {'ABC CPU s':>9} {'ratio':>7} "
