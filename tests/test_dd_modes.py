@@ -65,3 +65,24 @@ def test_mode5_value_and_the_asked_cards_that_reach_it(seed: int) -> None:
         reach = {c for c in asked if values[c] == best}
         got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
         assert got == reach, (ns_to_play, best)
+
+
+@pytest.mark.parametrize("seed", range(N_POSITIONS))
+def test_mode6_card_first_gives_mode5s_answer(seed: int) -> None:
+    hands, trump, lead, psuit, prank, nplayed, values, tl, ns, ns_to_play, (work, tt, out) = _engine_position(seed)
+    rng = random.Random(seed)
+    best = max(values.values())
+    cards = list(values)
+    for _ in range(6):
+        asked = rng.sample(cards, rng.randint(1, min(2, len(cards))))
+        mask = 0
+        for c in asked:
+            mask |= 1 << (16 * c.suit + c.rank)
+        lo = rng.choice([-1, rng.randint(0, ns)])
+        hi = rng.choice([tl + 1, rng.randint(ns, tl)])
+        guess = rng.choice([ns, ns, rng.randint(-1, tl + 1)])  # mostly the value, as in the ABC search
+        out[0, :4] = (guess, lo, hi, mask)
+        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 6, out) == ns, (guess, lo, hi)
+        reach = {c for c in asked if values[c] == best}
+        got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
+        assert got == reach, (ns_to_play, best, guess, lo, hi)

@@ -246,7 +246,7 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
         M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
         return v
     out[0, 3] = want
-    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi, np.int64(5))
+    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi, np.int64(6))
     v = ns if ((leader + nt) & 1) == 0 else tl - ns
     yes = _pack_bits(out[0, 4], cards)
     asked = _pack_bits(want, cards)

@@ -1908,6 +1908,44 @@ def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
 
 
 @njit(cache=True)
+def _value_card_first(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
+    """Mode 5's answer (the value inside the bounds out[0, 1..2], and which of the cards out[0, 3] reach it,
+    into out[0, 4]) searched card first: does the card reach the guess out[0, 0] (one null-window search
+    below it), and if so, does any card do better (one at the node)?  When the guess is the value and the
+    card reaches it, two null-window searches where mode 5 takes two at the node and one at the card."""
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    dtt = _debug_tt(A)
+    lo = max(out[0, 1], np.int64(0))
+    hi = min(out[0, 2], tl)
+    g = out[0, 0]
+    if g < 0 or g > tl:
+        g = _guess(hands, trump, leader, tl)
+    g = min(max(g, lo), hi)
+    want = out[0, 3]
+    ns = ((leader + ply) & 1) == 0
+    need = g if ns else tl - g  # the side to play's tricks at the guess
+    got = _reaching(A, tt, dtt, trump, tl, ply, leader, want, need)
+    if got:
+        # the value is at least the guess for the side to play: is it more?
+        if ns:
+            lo = g
+            v = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), lo, hi, g + 1)
+        else:
+            hi = g
+            v = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), lo, hi, g)
+        if v == g:
+            out[0, 4] = got
+            return v
+    else:
+        v = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), lo, hi, g)
+        if (ns and v >= g) or (not ns and v <= g):
+            out[0, 4] = 0  # the cards fall short of the guess, the value does not
+            return v
+    out[0, 4] = _reaching(A, tt, dtt, trump, tl, ply, leader, want, v if ns else tl - v)
+    return v
+
+
+@njit(cache=True)
 def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
     """:func:`_cards_reaching` in the position packed in A (``tl`` tricks left, ``ply`` cards on the table)."""
     if need <= 0:
@@ -1967,7 +2005,8 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     and the tricks out[0, 1] (returns the mask of those that reach them); 4: North-South's tricks, the
     search stepping from the guess out[0, 0] (below 0: the usual one) inside the bounds out[0, 1] <= v <=
     out[0, 2] that the caller knows hold (:func:`_ns_within`); 5: mode 4, then which of the cards out[0, 3]
-    reach the value for the side to play, into out[0, 4] (:func:`_value_reaching`)."""
+    reach the value for the side to play, into out[0, 4] (:func:`_value_reaching`); 6: mode 5's answer
+    searched card first (:func:`_value_card_first`: fewer searches when the guess is the value)."""
     if mode == 0:
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
@@ -1977,6 +2016,8 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
         return _ns_within(A, tt, _debug_tt(A), hands, trump, leader, tl, ply, out)
     if mode == 5:
         return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
+    if mode == 6:
+        return _value_card_first(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if mode == 3:
         return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
     _dd_table(A, tt, hands, out)
