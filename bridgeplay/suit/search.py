@@ -265,6 +265,9 @@ class SuitSearch:
         # 1: at declarer's turn, a play whose front wins every relevant world at every level ends the node (the
         # other plays are not searched: see bridgeplay.engine.suit._node); 0: every play is searched (tests)
         self.full_cut = 1
+        # 1: a lower-bound front that lost no row to the beam anywhere below it is exact, and is kept in the exact
+        # memos too (see bridgeplay.engine.suit._node); 0: never (tests)
+        self.share_lb = 1 if config.SUIT_SHARE_LB else 0
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -394,13 +397,13 @@ class SuitSearch:
         # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut)
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut], np.int64)
+                 round(100 * self.miss_step), self.full_cut, self.share_lb], np.int64)
         tha = self._ths.get(ths)
         if tha is None:
             tha = self._ths[ths] = np.array(ths, dtype=np.int64)
