@@ -66,7 +66,7 @@ def _world_bitsets(west, outstanding):
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
 # cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead,
-# miss_step]:
+# miss_step, full_cut, share_lb]:
 # beam > 0 keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card
 # count into canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the
 # same); restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
@@ -78,7 +78,9 @@ def _world_bitsets(west, outstanding):
 # flatten = 1 lets a top node whose third hand has one play be solved over pairs of defenders' cards first;
 # low_dead = 1: declarer following plays only the lowest of the cards that cannot beat the trick's winning card;
 # miss_step = s (percent): a position in the memo solved for a higher threshold than asked is solved for the asked
-# one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two.
+# one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two;
+# full_cut = 1: a declarer's play winning every relevant world ends the node; share_lb = 1: a lower-bound front no
+# beam cut below it is exact, and kept in the exact memos too.
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain, thresholds per objective): exact and canonical
 # memos.
 # ---------------------------------------------------------------------------------------------

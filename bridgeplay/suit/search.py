@@ -231,7 +231,8 @@ class SuitSearch:
         # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8), aspiration
         # combinations that found rows only below the bound (9), calls of the search kernel (10), of which found in
         # the exact memo (11) and in the canonical memo (12), declarer's nodes ended by a play that wins every
-        # relevant world (13)
+        # relevant world (13); in the lower-bound search, its fronts that lost rows to the beam (14) and its exact
+        # fronts kept in the exact memos (15: see share_lb)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
         self.budget = budget
