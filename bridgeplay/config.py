@@ -68,6 +68,9 @@ SUIT_MISS_STEP = 0.5
 # ``tricks: max``: a first play's expected tricks, when its lower bound is below another play's, are searched
 # with a null window (only rows worth more than the bound: see SuitSearch.first_move_all); False: from the bound.
 SUIT_NULL_WINDOW = True
+# A lower-bound search's front that lost no row to SUIT_BEAM anywhere below it is the exact front (it has no
+# threshold): kept in the exact search's memos as well, which then find most positions there.  False: never.
+SUIT_SHARE_LB = True
 
 # -- trees ---------------------------------------------------------------------------------------
 TREE_MAX_WORLDS = 4096

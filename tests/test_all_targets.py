@@ -95,6 +95,9 @@ def test_null_window_changes_no_value(combo: tuple[str, str], monkeypatch: pytes
 
     problem = _max_problem(combo)
     worlds = worlds_for(problem)
+    # (the null window alone: with the lower bound's exact fronts shared, the exact search finds nearly every
+    # position in its memo whatever its thresholds)
+    monkeypatch.setattr(config, "SUIT_SHARE_LB", False)
     monkeypatch.setattr(config, "SUIT_NULL_WINDOW", False)
     plain = AllTargets(problem, worlds, threads=1)
     monkeypatch.setattr(config, "SUIT_NULL_WINDOW", True)
@@ -113,3 +116,28 @@ def test_null_window_changes_no_value(combo: tuple[str, str], monkeypatch: pytes
         assert search.objective_values(front, L)[L] == pytest.approx(v[L], abs=1e-12)
         again += not kept
     assert again > 0  # (the search again was exercised)
+
+
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx"), ("QT86", "K")])
+def test_shared_lower_bound_fronts_change_no_value(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The lower-bound search's fronts that no beam cut, kept in the exact memos (config.SUIT_SHARE_LB), give the
+    same values and best first plays as the exact search's own, for every target and the expected tricks, and for
+    one target; the exact search then solves fewer positions."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    monkeypatch.setattr(config, "SUIT_SHARE_LB", False)
+    plain = AllTargets(problem, worlds, threads=1)
+    plain_one = SuitAnalysis(problem, 2, worlds, threads=1)
+    monkeypatch.setattr(config, "SUIT_SHARE_LB", True)
+    every = AllTargets(problem, worlds, threads=1)
+    one = SuitAnalysis(problem, 2, worlds, threads=1)
+    assert sum(int(s.stats[15] + s.lb_stats[15]) for s in every.searches) > 0  # (fronts were shared)
+    assert sum(int(s.stats[0]) for s in every.searches) < sum(int(s.stats[0]) for s in plain.searches)
+    for play in every.plays:
+        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
+    for target in range(1, problem.max_tricks + 1):
+        assert every.best_plays(target) == plain.best_plays(target)
+    assert [(s, r, pytest.approx(v, abs=1e-12)) for s, r, f, v, i in one.first_moves] == [
+        (s, r, v) for s, r, f, v, i in plain_one.first_moves]

@@ -194,7 +194,7 @@ def test_expected_tricks_proved_by_levels_equals_the_full_combination(north: str
 def switched(north: str, south: str, target: int | None, switch: str,
              counters: list | None = None) -> tuple[list[list[float]], list[int]]:
     """Every first play's value and the positions solved, with the search's ``switch`` on, then off
-    (``counters``: the searches' counters are appended to it, on then off)."""
+    (``counters``: the searches' counters, exact and lower-bound added up, are appended to it, on then off)."""
     from bridgeplay.kinds import from_dict
 
     p = from_dict({"kind": "suit", "north": north, "south": south, "objective": "tricks"}, "<t>")
@@ -208,7 +208,7 @@ def switched(north: str, south: str, target: int | None, switch: str,
                                                          worlds.prob)])
         nodes.append(search.nodes)
         if counters is not None:
-            counters.append(search.stats.copy())
+            counters.append(search.stats + search.lb_stats)  # (the exact search's and the lower bound's)
     return values, nodes
 
 

@@ -66,7 +66,7 @@ def _world_bitsets(west, outstanding):
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
 # cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead,
-# miss_step]:
+# miss_step, full_cut, share_lb]:
 # beam > 0 keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card
 # count into canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the
 # same); restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
@@ -78,7 +78,9 @@ def _world_bitsets(west, outstanding):
 # flatten = 1 lets a top node whose third hand has one play be solved over pairs of defenders' cards first;
 # low_dead = 1: declarer following plays only the lowest of the cards that cannot beat the trick's winning card;
 # miss_step = s (percent): a position in the memo solved for a higher threshold than asked is solved for the asked
-# one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two.
+# one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two;
+# full_cut = 1: a declarer's play winning every relevant world ends the node; share_lb = 1: a lower-bound front no
+# beam cut below it is exact, and kept in the exact memos too.
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain, thresholds per objective): exact and canonical
 # memos.
 # ---------------------------------------------------------------------------------------------
@@ -326,7 +328,10 @@ def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam,
         front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
                                cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
                                openm, top != 0)
-        front = _cap_rows(front, wtab, nwords, beam, otab)
+        capped = _cap_rows(front, wtab, nwords, beam, otab)
+        if capped.shape[0] < front.shape[0]:
+            stats[14] += 1  # (a lower-bound front lost rows: see _node's sharing of exact lower-bound fronts)
+        front = capped
         stats[2] = max(stats[2], pairs)  # the most pairs one node combined
     return front
 
@@ -903,6 +908,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         front = st.fronts[i]
         found = True
         stats[11] += 1
+        if lower and st.taus[i] < -1.5:
+            stats[14] += 1  # (a capped front: see the store below)
     ihit = i
     jhit = np.int64(-1)
     # -- canonical transposition: cards relabelled by rank order, worlds by West's holding.  Inside a trick
@@ -949,6 +956,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             _store(st, key, front, cst.taus[j], _tvs(cst, j))
             found = True
             stats[12] += 1
+            if lower and cst.taus[j] < -1.5:
+                stats[14] += 1
         jhit = j
     step = cfg[11] / 100.0
     if not found and prune and step > 0 and (ihit >= 0 or jhit >= 0):
@@ -968,6 +977,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 tv[k] = max(0.0, tv[k] - step * (old[k] - tv[k]))
             else:
                 tv[k] = min(tv[k], old[k])
+    cap0 = stats[14]
     if not found:
         # (the search's constants, see _set_context: read here, where a position is solved, not at every call)
         hw = memos.hw
@@ -1050,7 +1060,11 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 for f in parts:
                     _put_rows(allf, k, f)
                     k += f.shape[0]
-                front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab)
+                front = _pareto(allf)
+                capped = _cap_rows(front, wtab, nwords, beam, otab)
+                if capped.shape[0] < front.shape[0]:
+                    stats[14] += 1
+                front = capped
         else:
             # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
             # then combine (per world the minimum over the replies legal there).  A top node right after
@@ -1280,9 +1294,19 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab)
         if not top:  # a top node keeps only its best rows
-            _store(st, key, front, tau, tv)
+            # a lower-bound front none of whose parts lost a row to the beam (no threshold: it is the whole front)
+            # is exact: kept in the exact memos as well, with no threshold (it serves every one), so the exact
+            # search finds it there; a capped one is marked -2 here, and every front built on it is capped too
+            exact_lb = lower and cfg[13] != 0 and stats[14] == cap0 and not prune and not vprune
+            _store(st, key, front, -2.0 if lower and stats[14] != cap0 else tau, tv)
             if ckey.shape[0]:
-                _store(cst, ckey, _to_canon(front, pat, nwords, pwords), tau, tv)
+                cfront = _to_canon(front, pat, nwords, pwords)
+                _store(cst, ckey, cfront, -2.0 if lower and stats[14] != cap0 else tau, tv)
+            if exact_lb:
+                stats[15] += 1
+                _store(memos.st, key, front, tau, tv)
+                if ckey.shape[0]:
+                    _store(memos.cst, ckey, cfront, tau, tv)
     if anywon:
         out = front.copy()
         for q in range(out.shape[0]):

@@ -231,7 +231,8 @@ class SuitSearch:
         # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8), aspiration
         # combinations that found rows only below the bound (9), calls of the search kernel (10), of which found in
         # the exact memo (11) and in the canonical memo (12), declarer's nodes ended by a play that wins every
-        # relevant world (13)
+        # relevant world (13); in the lower-bound search, its fronts that lost rows to the beam (14) and its exact
+        # fronts kept in the exact memos (15: see share_lb)
         self.stats = np.zeros(20, np.int64)
         self.lb_stats = np.zeros(20, np.int64)
         self.budget = budget
@@ -265,6 +266,9 @@ class SuitSearch:
         # 1: at declarer's turn, a play whose front wins every relevant world at every level ends the node (the
         # other plays are not searched: see bridgeplay.engine.suit._node); 0: every play is searched (tests)
         self.full_cut = 1
+        # 1: a lower-bound front that lost no row to the beam anywhere below it is exact, and is kept in the exact
+        # memos too (see bridgeplay.engine.suit._node); 0: never (tests)
+        self.share_lb = 1 if config.SUIT_SHARE_LB else 0
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -394,13 +398,13 @@ class SuitSearch:
         # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut)
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut], np.int64)
+                 round(100 * self.miss_step), self.full_cut, self.share_lb], np.int64)
         tha = self._ths.get(ths)
         if tha is None:
             tha = self._ths[ths] = np.array(ths, dtype=np.int64)
