@@ -389,6 +389,11 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     V1 = (c0 | (c1 << 26)) & M1
     V2 = (c2 | (c3 << 26)) & M2
     ms = (m0 << 32) | (m1 << 36) | (m2 << 40) | (m3 << 44)
+    sv = (_sig8(c0 & k0, A[OC]) | (_sig8(c1 & k1, A[OC + 1]) << 8) | (_sig8(c2 & k2, A[OC + 2]) << 16)
+          | (_sig8(c3 & k3, A[OC + 3]) << 24))
+    sm = (_sig8(k0, A[OC]) | (_sig8(k1, A[OC + 1]) << 8) | (_sig8(k2, A[OC + 2]) << 16)
+          | (_sig8(k3, A[OC + 3]) << 24))
+    sig = sv | (sm << 32)
     if val >= t:
         lo = np.int64(val)
         hi = np.int64(tl)
@@ -414,6 +419,9 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
         while blk >= 0:
             base = pool + BLOCK * blk
             for j in range(tt[base + 1]):
+                # the same pattern has the same signature: the entry itself is read only then
+                if tt[base + 2 + j] != sig:
+                    continue
                 b = base + 2 + BLOCK_ENTRIES + ENTRY * j
                 if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
                     bd = tt[b + 4]
@@ -435,11 +443,7 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     base = pool + BLOCK * first
     j = tt[base + 1]
     tt[base + 1] = j + 1
-    sv = (_sig8(c0 & k0, A[OC]) | (_sig8(c1 & k1, A[OC + 1]) << 8) | (_sig8(c2 & k2, A[OC + 2]) << 16)
-          | (_sig8(c3 & k3, A[OC + 3]) << 24))
-    sm = (_sig8(k0, A[OC]) | (_sig8(k1, A[OC + 1]) << 8) | (_sig8(k2, A[OC + 2]) << 16)
-          | (_sig8(k3, A[OC + 3]) << 24))
-    tt[base + 2 + j] = sv | (sm << 32)
+    tt[base + 2 + j] = sig
     b = base + 2 + BLOCK_ENTRIES + ENTRY * j
     tt[b] = V1
     tt[b + 1] = M1
