@@ -117,7 +117,13 @@ TT_HEAD = 8  # heads: TT_HEAD + 4 i + (0 key, 1 generation, 2 first block, 3 the
 #   1 + BLOCK_ENTRIES block + j, or 0)
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
 ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
-BLOCK = 2 + BLOCK_ENTRIES + ENTRY * BLOCK_ENTRIES  # block: next block, count, signatures, entries
+# a block: the entries' signatures (one cache line: the table is aligned to a line, and so are its blocks),
+# the next block, the count, the entries, padded to whole lines (with the signatures at word 2 of a
+# 50-word block, a probe's scan read most blocks' signatures from two lines)
+B_NEXT = BLOCK_ENTRIES
+B_CNT = BLOCK_ENTRIES + 1
+B_ENT = BLOCK_ENTRIES + 2
+BLOCK = (B_ENT + ENTRY * BLOCK_ENTRIES + 7) // 8 * 8
 # An entry's signature (one word, the block's signatures share a cache line): the owner codes of the top
 # four cards of each suit that the entry fixes, and its mask over them (bits 32..).  A probe checks it
 # first and reads the entry only when it agrees: a pattern of a heavy deal holds hundreds of entries.
@@ -146,7 +152,13 @@ def new_tt(
     cut = TT_HEAD + 4 * (1 << log2_heads) + BLOCK * blocks
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
-    tt = np.zeros(cut + (1 << cut_log2), dtype=np.int64)
+    n = cut + (1 << cut_log2)
+    raw = np.zeros(n + 8, dtype=np.int64)
+    # aligned to a cache line (64 bytes): a head (4 words after the 8 of the header) then lies in one
+    # line, which the search's prefetch brings in whole (numpy's 16-byte alignment split every other
+    # head across two lines)
+    off = (-(raw.ctypes.data // 8)) % 8
+    tt = raw[off:off + n]
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
@@ -336,9 +348,9 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         # the entry that cut last in this pattern first (bridge-solver keeps its last match at the root)
         base = pool + BLOCK * (mru // BLOCK_ENTRIES)
         j = mru % BLOCK_ENTRIES
-        sg = tt[base + 2 + j]
+        sg = tt[base + j]
         if ((psig ^ sg) & (sg >> 32) & 0xFFFFFFFF) == 0:
-            b = base + 2 + BLOCK_ENTRIES + ENTRY * j
+            b = base + B_ENT + ENTRY * j
             if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
                 bd = tt[b + 4]
                 if (bd & 255) >= t or ((bd >> 8) & 255) < t:
@@ -348,13 +360,13 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     cut_at = np.int64(0)
     while blk >= 0:
         base = pool + BLOCK * blk
-        cnt = tt[base + 1]
+        cnt = tt[base + B_CNT]
         A[OST + 4] += cnt
         for j in range(cnt):
-            sg = tt[base + 2 + j]
+            sg = tt[base + j]
             if ((psig ^ sg) & (sg >> 32) & 0xFFFFFFFF) != 0:
                 continue
-            b = base + 2 + BLOCK_ENTRIES + ENTRY * j
+            b = base + B_ENT + ENTRY * j
             if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
                 bd = tt[b + 4]
                 lo = bd & 255
@@ -367,7 +379,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                         cut_at = 1 + blk * BLOCK_ENTRIES + j
                 elif best < 0:
                     best = ((bd >> 16) & 0xFFFF) - 1
-        blk = tt[base]
+        blk = tt[base + B_NEXT]
     if cut_bd >= 0:
         tt[hb + 3] = cut_at
         return _tt_answer(A, rd, cut_bd, t, best)
@@ -389,6 +401,11 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     V1 = (c0 | (c1 << 26)) & M1
     V2 = (c2 | (c3 << 26)) & M2
     ms = (m0 << 32) | (m1 << 36) | (m2 << 40) | (m3 << 44)
+    sv = (_sig8(c0 & k0, A[OC]) | (_sig8(c1 & k1, A[OC + 1]) << 8) | (_sig8(c2 & k2, A[OC + 2]) << 16)
+          | (_sig8(c3 & k3, A[OC + 3]) << 24))
+    sm = (_sig8(k0, A[OC]) | (_sig8(k1, A[OC + 1]) << 8) | (_sig8(k2, A[OC + 2]) << 16)
+          | (_sig8(k3, A[OC + 3]) << 24))
+    sig = sv | (sm << 32)
     if val >= t:
         lo = np.int64(val)
         hi = np.int64(tl)
@@ -413,8 +430,11 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
         blk = tt[TT_HEAD + 4 * hs + 2]
         while blk >= 0:
             base = pool + BLOCK * blk
-            for j in range(tt[base + 1]):
-                b = base + 2 + BLOCK_ENTRIES + ENTRY * j
+            for j in range(tt[base + B_CNT]):
+                # the same pattern has the same signature: the entry itself is read only then
+                if tt[base + j] != sig:
+                    continue
+                b = base + B_ENT + ENTRY * j
                 if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
                     bd = tt[b + 4]
                     if best < 0:
@@ -423,24 +443,20 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
                     hi = min(hi, (bd >> 8) & 255)
                     tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
                     return
-            blk = tt[base]
+            blk = tt[base + B_NEXT]
     first = tt[TT_HEAD + 4 * hs + 2]
-    if first < 0 or tt[pool + BLOCK * first + 1] >= BLOCK_ENTRIES:
+    if first < 0 or tt[pool + BLOCK * first + B_CNT] >= BLOCK_ENTRIES:
         nb = tt[2]
         tt[2] += 1
-        tt[pool + BLOCK * nb] = first
-        tt[pool + BLOCK * nb + 1] = 0
+        tt[pool + BLOCK * nb + B_NEXT] = first
+        tt[pool + BLOCK * nb + B_CNT] = 0
         tt[TT_HEAD + 4 * hs + 2] = nb
         first = nb
     base = pool + BLOCK * first
-    j = tt[base + 1]
-    tt[base + 1] = j + 1
-    sv = (_sig8(c0 & k0, A[OC]) | (_sig8(c1 & k1, A[OC + 1]) << 8) | (_sig8(c2 & k2, A[OC + 2]) << 16)
-          | (_sig8(c3 & k3, A[OC + 3]) << 24))
-    sm = (_sig8(k0, A[OC]) | (_sig8(k1, A[OC + 1]) << 8) | (_sig8(k2, A[OC + 2]) << 16)
-          | (_sig8(k3, A[OC + 3]) << 24))
-    tt[base + 2 + j] = sv | (sm << 32)
-    b = base + 2 + BLOCK_ENTRIES + ENTRY * j
+    j = tt[base + B_CNT]
+    tt[base + B_CNT] = j + 1
+    tt[base + j] = sig
+    b = base + B_ENT + ENTRY * j
     tt[b] = V1
     tt[b + 1] = M1
     tt[b + 2] = V2
