@@ -225,7 +225,8 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
     negative, ``hi`` above the tricks left: none); ``aside``: A's side.  ``want`` (a card mask, or 0): the
-    cards asked whether they reach the value, in the same engine call (X where the payoff is strict)."""
+    cards asked whether they reach the value, in the same engine call (X where the payoff is strict; the
+    engine searches the card first, :func:`bridgeplay.engine.dd.solve` mode 6)."""
     cards = _memo_key(row, tc, nt, leader, trump, mk)
     i = _memo_slot(M, mk)
     if M[i, 7] & 2:
