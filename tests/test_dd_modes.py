@@ -1,9 +1,9 @@
 """The engine's entries for the ABC search against DDS: mode 4 (a value searched from any first guess inside
-bounds known to hold) and modes 5 and 6 (a value and which of some cards reach it, in one call; 6 searches
-the card first).
+bounds known to hold) and mode 5 (a value and which of some cards reach it, in one call, the card searched
+first).
 
 DDS's values of every card (through endplay's ``solve_board``) are the reference: mode 4 must give the
-position's value whatever guess and whatever true bounds it is given, and modes 5 and 6 must give that value and
+position's value whatever guess and whatever true bounds it is given, and mode 5 must give that value and
 exactly the asked cards whose DDS value is the best one.
 """
 
@@ -50,9 +50,8 @@ def test_mode4_value_from_any_guess_inside_true_bounds(seed: int) -> None:
         assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 4, out) == ns, (guess, lo, hi)
 
 
-@pytest.mark.parametrize("mode", [5, 6])
 @pytest.mark.parametrize("seed", range(N_POSITIONS))
-def test_value_and_the_asked_cards_that_reach_it(seed: int, mode: int) -> None:
+def test_mode5_value_and_the_asked_cards_that_reach_it(seed: int) -> None:
     hands, trump, lead, psuit, prank, nplayed, values, tl, ns, ns_to_play, (work, tt, out) = _engine_position(seed)
     rng = random.Random(seed)
     best = max(values.values())
@@ -66,7 +65,7 @@ def test_value_and_the_asked_cards_that_reach_it(seed: int, mode: int) -> None:
         hi = rng.choice([tl + 1, rng.randint(ns, tl)])
         guess = rng.choice([ns, rng.randint(-1, tl + 1)])  # often the value, as in the ABC search
         out[0, :4] = (guess, lo, hi, mask)
-        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, mode, out) == ns, (guess, lo, hi)
+        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 5, out) == ns, (guess, lo, hi)
         reach = {c for c in asked if values[c] == best}
         got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
         assert got == reach, (ns_to_play, best, guess, lo, hi)

@@ -226,7 +226,7 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
     negative, ``hi`` above the tricks left: none); ``aside``: A's side.  ``want`` (a card mask, or 0): the
     cards asked whether they reach the value, in the same engine call (X where the payoff is strict; the
-    engine searches the card first, :func:`bridgeplay.engine.dd.solve` mode 6)."""
+    engine searches the card first, :func:`bridgeplay.engine.dd.solve` mode 5)."""
     cards = _memo_key(row, tc, nt, leader, trump, mk)
     i = _memo_slot(M, mk)
     if M[i, 7] & 2:
@@ -247,7 +247,7 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
         M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
         return v
     out[0, 3] = want
-    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi, np.int64(6))
+    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi, np.int64(5))
     v = ns if ((leader + nt) & 1) == 0 else tl - ns
     yes = _pack_bits(out[0, 4], cards)
     asked = _pack_bits(want, cards)

@@ -1914,21 +1914,12 @@ def _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out):
 
 @njit(cache=True)
 def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
-    """:func:`_ns_within`'s value v, then which of the cards out[0, 3] (a mask) take the side to play as
-    many tricks as v gives it, into out[0, 4]: a view's value and its first card's test in one call."""
-    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    dtt = _debug_tt(A)
-    v = _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out)
-    out[0, 4] = _reaching(A, tt, dtt, trump, tl, ply, leader, out[0, 3], v if ((leader + ply) & 1) == 0 else tl - v)
-    return v
-
-
-@njit(cache=True)
-def _value_card_first(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
-    """Mode 5's answer (the value inside the bounds out[0, 1..2], and which of the cards out[0, 3] reach it,
-    into out[0, 4]) searched card first: does the card reach the guess out[0, 0] (one null-window search
-    below it), and if so, does any card do better (one at the node)?  When the guess is the value and the
-    card reaches it, two null-window searches where mode 5 takes two at the node and one at the card."""
+    """North-South's tricks from the position inside the bounds out[0, 1] <= v <= out[0, 2] known to hold,
+    and which of the cards out[0, 3] (a mask) take the side to play as many tricks as v gives it, into
+    out[0, 4]: a view's value and its first card's X test in one call, searched card first.  Does the card
+    reach the guess out[0, 0] (one null-window search below it), and if so, does any card do better (one at
+    the node)?  When the guess is the value and the card reaches it, two null-window searches, where the
+    value first and the card after take two at the node and one at the card."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     dtt = _debug_tt(A)
     lo = max(out[0, 1], np.int64(0))
@@ -2020,9 +2011,8 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     count); 2: :func:`_dd_table` into out[:5, :4]; 3: :func:`_cards_reaching` of the cards out[0, 0] (a mask)
     and the tricks out[0, 1] (returns the mask of those that reach them); 4: North-South's tricks, the
     search stepping from the guess out[0, 0] (below 0: the usual one) inside the bounds out[0, 1] <= v <=
-    out[0, 2] that the caller knows hold (:func:`_ns_within`); 5: mode 4, then which of the cards out[0, 3]
-    reach the value for the side to play, into out[0, 4] (:func:`_value_reaching`); 6: mode 5's answer
-    searched card first (:func:`_value_card_first`: fewer searches when the guess is the value)."""
+    out[0, 2] that the caller knows hold (:func:`_ns_within`); 5: mode 4's value, and which of the cards
+    out[0, 3] reach it for the side to play, into out[0, 4] (:func:`_value_reaching`, searched card first)."""
     if mode == 0:
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
@@ -2032,8 +2022,6 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
         return _ns_within(A, tt, _debug_tt(A), hands, trump, leader, tl, ply, out)
     if mode == 5:
         return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
-    if mode == 6:
-        return _value_card_first(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if mode == 3:
         return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
     _dd_table(A, tt, hands, out)
