@@ -153,7 +153,7 @@ _SUIT_HELPER: tuple[tuple[str, str, str], ...] = (
     ("vectors", "_trow", "u64[:] f64[:,:] i64"),
     ("vectors", "_tprune", "u64[:,:] f64[:,:] i64 f64"),
     ("vectors", "_mask_pareto", "u64[:,:] u64[:]"),
-    ("suit", "_cap_rows", "u64[:,:] f64[:,:] i64 i64 f64[:,:,:]"),
+    ("suit", "_cap_rows", "u64[:,:] f64[:,:] i64 i64 f64[:,:,:] i64[:]"),
 )
 
 

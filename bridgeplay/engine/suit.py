@@ -244,9 +244,10 @@ def _covers(st, i, tau, tv):
 
 
 @njit(cache=True)
-def _cap_rows(F, wtab, nwords, beam, otab):
+def _cap_rows(F, wtab, nwords, beam, otab, stats):
     """The ``beam`` most valuable rows of F (all of them when there are no more); with objectives (``otab``, see
-    :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective."""
+    :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective.  A cap that drops rows is
+    counted in stats[14] (the front is then no longer exact: see :func:`_node`'s sharing of lower-bound fronts)."""
     if beam <= 0 or F.shape[0] <= beam:
         return F
     v = _tvalues(F, wtab, nwords)
@@ -255,6 +256,7 @@ def _cap_rows(F, wtab, nwords, beam, otab):
         out = np.empty((beam, F.shape[1]), np.uint64)
         for i in range(beam):
             _copy_row(out, i, F, order[i])
+        stats[14] += 1
         return out
     keep = np.zeros(F.shape[0], np.bool_)
     for i in range(beam):
@@ -270,6 +272,8 @@ def _cap_rows(F, wtab, nwords, beam, otab):
     n = 0
     for r in range(F.shape[0]):
         n += keep[r]
+    if n < F.shape[0]:
+        stats[14] += 1
     out = np.empty((n, m), np.uint64)
     n = 0
     for r in range(F.shape[0]):
@@ -328,10 +332,7 @@ def _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam,
         front = _min_combine_t(front, cat[off[k]:off[k + 1]], cnot[k], wtab, nwords, tau,
                                cat[off[k + 1]:], off[k + 1:] - off[k + 1], cnot[k + 1:], stats,
                                openm, top != 0)
-        capped = _cap_rows(front, wtab, nwords, beam, otab)
-        if capped.shape[0] < front.shape[0]:
-            stats[14] += 1  # (a lower-bound front lost rows: see _node's sharing of exact lower-bound fronts)
-        front = capped
+        front = _cap_rows(front, wtab, nwords, beam, otab, stats)
         stats[2] = max(stats[2], pairs)  # the most pairs one node combined
     return front
 
@@ -1060,11 +1061,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 for f in parts:
                     _put_rows(allf, k, f)
                     k += f.shape[0]
-                front = _pareto(allf)
-                capped = _cap_rows(front, wtab, nwords, beam, otab)
-                if capped.shape[0] < front.shape[0]:
-                    stats[14] += 1
-                front = capped
+                front = _cap_rows(_pareto(allf), wtab, nwords, beam, otab, stats)
         else:
             # a defender to play: solve the replies in turn over the worlds not yet lost for sure,
             # then combine (per world the minimum over the replies legal there).  A top node right after
@@ -1297,11 +1294,13 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             # a lower-bound front none of whose parts lost a row to the beam (no threshold: it is the whole front)
             # is exact: kept in the exact memos as well, with no threshold (it serves every one), so the exact
             # search finds it there; a capped one is marked -2 here, and every front built on it is capped too
-            exact_lb = lower and cfg[13] != 0 and stats[14] == cap0 and not prune and not vprune
-            _store(st, key, front, -2.0 if lower and stats[14] != cap0 else tau, tv)
+            capped = lower and stats[14] != cap0
+            exact_lb = lower and cfg[13] != 0 and not capped and not prune and not vprune
+            stau = -2.0 if capped else tau
+            _store(st, key, front, stau, tv)
             if ckey.shape[0]:
                 cfront = _to_canon(front, pat, nwords, pwords)
-                _store(cst, ckey, cfront, -2.0 if lower and stats[14] != cap0 else tau, tv)
+                _store(cst, ckey, cfront, stau, tv)
             if exact_lb:
                 stats[15] += 1
                 _store(memos.st, key, front, tau, tv)
