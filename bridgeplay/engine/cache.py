@@ -113,7 +113,7 @@ _TRICK_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
 # For a module no solve calls from Python: kernels of it that other modules' kernels call.
 _ROOTS: dict[str, tuple[str, ...]] = {
     "bridgeplay.engine.split": ("_split_bound_sym", "_split_bound_work"),
-    "bridgeplay.engine.deal": ("_pack", "_beats"),
+    "bridgeplay.engine.deal": ("_beats",),
     "bridgeplay.engine.imp": ("_run_trials",),
 }
 # Kernels a module's kernels call: compiled ahead, as roots of subtrees, when the cache is cold.

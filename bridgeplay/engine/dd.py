@@ -56,7 +56,7 @@ No reference counting: the search and its helpers are compiled with ``_nrt=False
 and write the arrays they are given, and with numba's runtime on every call passing ``A`` and ``tt``
 paid atomic increments and decrements of their reference counts (a quarter of the samples under
 ``perf``).  Such a kernel cannot allocate: the debugging re-checks use scratch at ``ODS`` in the work
-array and a table ``dtt`` that the entry kernels make (a stub unless a re-check is switched on).
+array and a table ``dtt`` that the entry kernels make (the search's own table unless a re-check is switched on).
 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
@@ -75,7 +75,7 @@ from numba import njit, types
 from numba.core import cgutils
 from numba.extending import intrinsic
 
-from bridgeplay.engine.deal import HIGH, LOWEST, POP, SPREAD, _beats, _pack
+from bridgeplay.engine.deal import HIGH, LOWEST, POP, SPREAD, _beats
 
 # ---- work array layout -------------------------------------------------------------------
 OH = 0  # h[x, s] at OH + 4x + s (packed masks)
@@ -85,6 +85,7 @@ OT = 32  # per trick, indexed by tricks left: OT + 16 tl + (0..3 suits, 4..7 bit
 OS = OT + 16 * 14  # saved h and cnt while a trick is out of play: OS + 20 tl + k
 OM = OS + 20 * 14  # moves at depth d = 4 tl + ply: OM + 16 d + i  (suit << 4 | bit)
 OW = OM + 16 * 64  # their ordering weights
+ROOT_ROW = 63  # the move row that keeps the root's moves while they are searched (:func:`_root_moves`)
 OR = OW + 16 * 64  # relevant masks returned by the node at depth d: OR + 4 d + s
 OK = OR + 4 * 64  # killer move at depth d
 # quick tricks scratch: 0..3 relevant set, 4..7 / 8..11 tricks per suit (leader / partner),
@@ -188,11 +189,12 @@ def clear_dtt(tt):
 
 
 @njit(cache=True)
-def _debug_tt(A):
-    """The table of the debugging re-checks (see ODEBUG): a small one when they are on, else a stub."""
+def _debug_tt(A, tt):
+    """The table of the debugging re-checks (see ODEBUG): a small one when they are on, else ``tt`` itself,
+    which the search then never reads as such (no allocation on the engine's every call)."""
     if A[ODEBUG] & (64 | 256):
         return _small_tt()
-    return np.zeros(1, dtype=np.int64)
+    return tt
 
 
 def clear_tt(tt: np.ndarray) -> None:
@@ -1754,34 +1756,49 @@ def _mtd(A, tt, dtt, trump, tl, ply, only, lo, hi, guess):
 # root set-up and public kernels
 @njit(cache=True)
 def _setup(A, hands, trump, leader, psuit, prank, nplayed):
-    """Pack a position into A; return (tricks left including the current one, ply of the player to move)."""
-    h = np.zeros((4, 4), dtype=np.int64)
-    cnt = np.zeros(4, dtype=np.int64)
-    rank_of = np.zeros((4, 16), dtype=np.int64)
-    tbit = np.zeros(4, dtype=np.int64)
-    _pack(hands, psuit, prank, nplayed, h, cnt, rank_of, tbit)
-    for x in range(4):
-        A[OC + x] = cnt[x]
-        for y in range(4):
-            A[OH + 4 * x + y] = h[x, y]
-        for b in range(16):
-            A[ORANK + 16 * x + b] = rank_of[x, b]
-    for k in range(64):
-        A[OK + k] = -1
+    """Pack a position into A; return (tricks left including the current one, ply of the player to move).
+
+    Packs straight into the work array (each suit's cards still held or on the table renumbered from bit 0
+    up, as ``engine/deal.py`` describes), with no scratch arrays: the ABC search calls the engine about
+    14,000 times a triple, mostly for searches of a few dozen nodes, where four small allocations a call
+    showed in its profile as reference counting and allocation."""
     last = (leader + 3) & 3
     tl = 0
     for s in range(4):
-        tl += A[OPOP + h[last, s]]
+        tl += A[OPOP + (np.int64(hands[last, s]) >> 2)]  # (ranks are bits 2..14)
     tb = OT + 16 * tl
+    for s in range(4):
+        live = np.int64(0)
+        for x in range(4):
+            live |= np.int64(hands[x, s])
+            A[OH + 4 * x + s] = 0
+        for i in range(nplayed):
+            if psuit[i] == s:
+                live |= np.int64(1) << prank[i]
+        n = 0
+        for r in range(2, 15):
+            if live >> r & 1:
+                A[ORANK + 16 * s + n] = r
+                for x in range(4):
+                    if np.int64(hands[x, s]) >> r & 1:
+                        A[OH + 4 * x + s] |= np.int64(1) << n
+                for i in range(nplayed):
+                    if psuit[i] == s and prank[i] == r:
+                        A[tb + 4 + i] = n
+                n += 1
+        for b in range(n, 16):
+            A[ORANK + 16 * s + b] = 0
+        A[OC + s] = n
+    for k in range(64):
+        A[OK + k] = -1
     A[tb + 8] = leader
     for i in range(nplayed):
         A[tb + i] = psuit[i]
-        A[tb + 4 + i] = tbit[i]
         if i == 0:
             A[tb + 9] = 0
         else:
             wp = A[tb + 8 + i]
-            if _beats(psuit[i], tbit[i], A[tb + wp], A[tb + 4 + wp], trump):
+            if _beats(psuit[i], A[tb + 4 + i], A[tb + wp], A[tb + 4 + wp], trump):
                 wp = i
             A[tb + 9 + i] = wp
     return tl, nplayed
@@ -1793,7 +1810,7 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if guess < 0 or guess > tl:
         guess = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, _debug_tt(A), trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
+    return _mtd(A, tt, _debug_tt(A, tt), trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
 
 
 @njit(cache=True)
@@ -1850,13 +1867,17 @@ def dd_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed):
 
 @njit(cache=True)
 def _root_moves(A, trump, tl, ply, p):
-    """The moves of ``p``, to play at the root (a copy: the search writes over its depth's row)."""
+    """The moves of ``p``, to play at the root, copied to the work array's spare move row (the search writes
+    over its depth's row; depths reach 4 * 13 + 3 = 55 of the 64 rows): returns (where they start, how many)."""
     d = 4 * tl + ply
     if ply == 0:
         n = _gen_lead(A, trump, p, d, np.int64(-1), np.int64(-1), tl)
     else:
         n = _gen_follow(A, trump, tl, ply, p, d)
-    return A[OM + 16 * d: OM + 16 * d + n].copy()
+    base = OM + 16 * ROOT_ROW
+    for i in range(n):
+        A[base + i] = A[OM + 16 * d + i]
+    return base, n
 
 
 @njit(cache=True)
@@ -1866,13 +1887,12 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     p = (leader + ply) & 3
     ns = (p & 1) == 0
-    moves = _root_moves(A, trump, tl, ply, p)
-    n = moves.shape[0]
-    dtt = _debug_tt(A)
+    mb, n = _root_moves(A, trump, tl, ply, p)
+    dtt = _debug_tt(A, tt)
     best = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
     for i in range(n):
-        mv = moves[i]
+        mv = A[mb + i]
         s = mv >> 4
         b = mv & 15
         # this card's value in North-South tricks, bounded by the position's value
@@ -1899,7 +1919,7 @@ def _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, want, ne
     """The cards of ``want`` (a mask, bit ``16 * suit + rank``) that take at least ``need`` tricks for
     the side to play: one null-window search a run of equivalent cards, not each card's exact value."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    return _reaching(A, tt, _debug_tt(A), trump, tl, ply, leader, want, need)
+    return _reaching(A, tt, _debug_tt(A, tt), trump, tl, ply, leader, want, need)
 
 
 @njit(cache=True)
@@ -1921,7 +1941,7 @@ def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     the node)?  When the guess is the value and the card reaches it, two null-window searches, where the
     value first and the card after take two at the node and one at the card."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    dtt = _debug_tt(A)
+    dtt = _debug_tt(A, tt)
     lo = max(out[0, 1], np.int64(0))
     hi = min(out[0, 2], tl)
     g = out[0, 0]
@@ -1961,13 +1981,12 @@ def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
         return np.int64(0)
     p = (leader + ply) & 3
     ns = (p & 1) == 0
-    moves = _root_moves(A, trump, tl, ply, p)
-    n = moves.shape[0]
+    mb, n = _root_moves(A, trump, tl, ply, p)
     # North-South's tricks at least t (North-South to play) or below t (East-West to play)
     t = need if ns else tl - need + 1
     got = np.int64(0)
     for i in range(n):
-        mv = moves[i]
+        mv = A[mb + i]
         s = mv >> 4
         x = A[OH + 4 * p + s]
         run = np.int64(0)
@@ -2019,7 +2038,7 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if mode == 4:
         tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-        return _ns_within(A, tt, _debug_tt(A), hands, trump, leader, tl, ply, out)
+        return _ns_within(A, tt, _debug_tt(A, tt), hands, trump, leader, tl, ply, out)
     if mode == 5:
         return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if mode == 3:

@@ -53,35 +53,6 @@ POP, HIGH, LOWEST, SPREAD = _make_tables()
 
 
 @njit(cache=True)
-def _pack(hands, tsuit, trank, nplayed, h, cnt, rank_of, tbit):
-    """Pack absolute ``hands`` (cards still held) plus ``nplayed`` table cards.
-
-    Fills ``h[4,4]`` (packed masks), ``cnt[4]`` (cards in play per suit),
-    ``rank_of[4,16]`` (absolute rank of packed bit b of suit s) and ``tbit[i]``
-    (packed bit of table card i).
-    """
-    for s in range(4):
-        live = 0
-        for x in range(4):
-            live |= np.int64(hands[x, s])
-        for i in range(nplayed):
-            if tsuit[i] == s:
-                live |= np.int64(1) << trank[i]
-        n = 0
-        for r in range(2, 15):
-            if live >> r & 1:
-                rank_of[s, n] = r
-                for x in range(4):
-                    if np.int64(hands[x, s]) >> r & 1:
-                        h[x, s] |= np.int64(1) << n
-                for i in range(nplayed):
-                    if tsuit[i] == s and trank[i] == r:
-                        tbit[i] = n
-                n += 1
-        cnt[s] = n
-
-
-@njit(cache=True)
 def _beats(s, b, ws, wb, trump):
     """Does card (s, b) beat the current winning card (ws, wb)?  (Same packing for both.)"""
     if s == ws:
