@@ -50,7 +50,9 @@ def deal_diagram(deal: Deal, points: bool = False) -> RenderableType:
 
 def dd_table_view(table: Mapping[str, Mapping[str, int]]) -> Table:
     """Declarer by row (N S E W), strain by column (♣ ♦ ♥ ♠ NT): tricks declarer takes."""
-    t = Table(box=box.SIMPLE_HEAD, title="Double-dummy tricks (declarer by row)", title_justify="left")
+    title = "Double-dummy tricks (declarer by row)"
+    # (as wide as its title: rich wraps a title to the table's width, and the five columns are narrower)
+    t = Table(box=box.SIMPLE_HEAD, title=title, title_justify="left", min_width=len(title) + 1)
     t.add_column("declarer")
     for key in ("C", "D", "H", "S", "NT"):
         t.add_column(STRAIN_HEADER[key], justify="right")
