@@ -1,6 +1,7 @@
 """The engine's entries for the ABC search against DDS: mode 4 (a value searched from any first guess inside
-bounds known to hold) and mode 5 (a value and which of some cards reach it, in one call, the card searched
-first).
+bounds known to hold), mode 5 (a value and which of some cards reach it, in one call, the card searched
+first) and mode 3 (which cards reach some tricks), through both entries: ``solve`` and ``solve_within``
+(the same modes compiled without reference counts, which the ABC kernel calls).
 
 DDS's values of every card (through endplay's ``solve_board``) are the reference: mode 4 must give the
 position's value whatever guess and whatever true bounds it is given, and mode 5 must give that value and
@@ -19,7 +20,7 @@ pytest.importorskip("endplay")
 from test_dd import dds_card_values, random_position  # noqa: E402
 
 from bridgeplay.deal.doubledummy import _played_arrays, validate_position  # noqa: E402
-from bridgeplay.engine.dd import new_tt, new_work, solve  # noqa: E402
+from bridgeplay.engine.dd import new_tt, new_work, solve, solve_within  # noqa: E402
 
 N_POSITIONS = 40
 
@@ -46,8 +47,9 @@ def test_mode4_value_from_any_guess_inside_true_bounds(seed: int) -> None:
         lo = rng.randint(-1, ns)  # below 0 and above tl: no bound
         hi = rng.randint(ns, tl + 2)
         guess = rng.randint(-1, tl + 1)  # outside 0..tl: the engine's own guess
-        out[0, :3] = (guess, lo, hi)
-        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 4, out) == ns, (guess, lo, hi)
+        for entry in (solve, solve_within):
+            out[0, :3] = (guess, lo, hi)
+            assert entry(work, tt, hands, trump, lead, psuit, prank, nplayed, 4, out) == ns, (entry, guess, lo, hi)
 
 
 @pytest.mark.parametrize("seed", range(N_POSITIONS))
@@ -64,8 +66,26 @@ def test_mode5_value_and_the_asked_cards_that_reach_it(seed: int) -> None:
         lo = rng.choice([-1, rng.randint(0, ns)])  # no bound, or a true one
         hi = rng.choice([tl + 1, rng.randint(ns, tl)])
         guess = rng.choice([ns, rng.randint(-1, tl + 1)])  # often the value, as in the ABC search
-        out[0, :4] = (guess, lo, hi, mask)
-        assert solve(work, tt, hands, trump, lead, psuit, prank, nplayed, 5, out) == ns, (guess, lo, hi)
         reach = {c for c in asked if values[c] == best}
-        got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
-        assert got == reach, (ns_to_play, best, guess, lo, hi)
+        for entry in (solve, solve_within):
+            out[0, :4] = (guess, lo, hi, mask)
+            assert entry(work, tt, hands, trump, lead, psuit, prank, nplayed, 5, out) == ns, (entry, guess, lo, hi)
+            got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
+            assert got == reach, (entry, ns_to_play, best, guess, lo, hi)
+        need = rng.randint(0, tl)  # mode 3: which asked cards take at least ``need`` tricks for the side to play
+        for entry in (solve, solve_within):
+            out[0, :2] = (mask, need)
+            got = entry(work, tt, hands, trump, lead, psuit, prank, nplayed, 3, out)
+            assert {c for c in asked if (int(got) >> (16 * c.suit + c.rank)) & 1} == {
+                c for c in asked if values[c] >= need}, (entry, need)
+
+
+def test_solve_within_refuses_the_debugging_rechecks() -> None:
+    """The re-checks make a table of their own, which the entry without reference counts cannot."""
+    from bridgeplay.engine.dd import ODEBUG
+
+    hands, trump, lead, psuit, prank, nplayed, *_, (work, tt, out) = _engine_position(0)
+    work[ODEBUG] = 64
+    out[0, :3] = (-1, -1, 99)
+    with pytest.raises(ValueError, match="re-checks"):
+        solve_within(work, tt, hands, trump, lead, psuit, prank, nplayed, 4, out)

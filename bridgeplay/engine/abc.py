@@ -44,7 +44,7 @@ from numba import njit
 
 from bridgeplay.engine._numba import numba_without_scipy
 from bridgeplay.engine.dd import new_tt, new_work
-from bridgeplay.engine.dd import solve as _dd_solve
+from bridgeplay.engine.dd import solve_within as _dd_solve
 from bridgeplay.engine.rules import _popcount as _pop
 
 numba_without_scipy()

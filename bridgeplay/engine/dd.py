@@ -1940,8 +1940,13 @@ def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     reach the guess out[0, 0] (one null-window search below it), and if so, does any card do better (one at
     the node)?  When the guess is the value and the card reaches it, two null-window searches, where the
     value first and the card after take two at the node and one at the card."""
+    return _value_reaching_in(A, tt, _debug_tt(A, tt), hands, trump, leader, psuit, prank, nplayed, out)
+
+
+@njit(cache=True)
+def _value_reaching_in(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out):
+    """:func:`_value_reaching` with the debugging re-checks' table ``dtt`` given."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    dtt = _debug_tt(A, tt)
     lo = max(out[0, 1], np.int64(0))
     hi = min(out[0, 2], tl)
     g = out[0, 0]
@@ -2047,7 +2052,27 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     return np.int64(0)
 
 
-# Public entry (the name code outside the engine calls; ``_solve`` stays for the tests).
+@njit(cache=True, _nrt=False)
+def _solve_within(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
+    """:func:`_solve`'s modes 3, 4 and 5 (the ones that allocate nothing) compiled without reference counts,
+    for callers in numba that make many small searches (the ABC search: about 14,000 a triple, where
+    counting the references of the six arrays at each call level was 2% of the time); -1 for another
+    mode.  The debugging re-checks (``ODEBUG`` 64 and 256), which make a table of their own, are not
+    available through this entry (it refuses them): they would need a table of their own."""
+    if A[ODEBUG] & (64 | 256):
+        raise ValueError("the debugging re-checks need dd.solve, not dd.solve_within")
+    if mode == 5:
+        return _value_reaching_in(A, tt, tt, hands, trump, leader, psuit, prank, nplayed, out)
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    if mode == 4:
+        return _ns_within(A, tt, tt, hands, trump, leader, tl, ply, out)
+    if mode == 3:
+        return _reaching(A, tt, tt, trump, tl, ply, leader, out[0, 0], out[0, 1])
+    return np.int64(-1)
+
+
+# Public entries (the names code outside the engine calls; ``_solve`` stays for the tests).
 solve = _solve
+solve_within = _solve_within
 
 
