@@ -49,6 +49,7 @@ from bridgeplay.engine.suit import (
 from bridgeplay.engine.vectors import (
     find_superset,
     int_to_words,
+    max_values,
     values,
     weight_table,
     words_to_int,
@@ -284,6 +285,7 @@ class SuitSearch:
         self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays are solved over (at most)
         self._dd_root = False  # the first plays are solved at the problem's root, over double-dummy worlds
         self.first_x: dict[tuple[int, int], tuple[int, ...]] = {}  # first play -> its worlds per level
+        self._play_x: dict[tuple, tuple[int, ...]] = {}  # play_x's answers (it is asked twice per play)
         if prob is not None:
             self.set_prob(prob)
 
@@ -465,16 +467,13 @@ class SuitSearch:
 
     def objective_values(self, front: np.ndarray, L: int) -> np.ndarray:
         """Per objective (see :meth:`objectives`), the most a row of ``front`` is worth (-1: no row)."""
-        out = np.full(L + 1, -1.0)
         self.objectives(L)
-        for k, wk in enumerate(self._oweights[L]):
-            if front.shape[0]:
-                out[k] = float(values(front, wk, L * self.nwords).max())
-        return out
+        # (one kernel call for every objective: a call per objective from Python cost more than many searches)
+        return max_values(front, self._oweights[L], L * self.nwords)
 
     def first_move_all(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int, r: int,
                        floor: np.ndarray | None = None, ahead: np.ndarray | None = None,
-                       line: int | None = None) -> np.ndarray:
+                       line: int | None = None, lb: np.ndarray | None = None) -> np.ndarray:
         """One first play's exact value for every objective at once (after :meth:`start`): each level's chance
         and the expected tricks, in one search whose fronts keep the rows worth some objective's threshold.
 
@@ -495,16 +494,18 @@ class SuitSearch:
 
         ``line``: the front of the best line for objective ``line`` alone (the others not searched), with the
         threshold ``floor[line]`` (the play's known value), for its strategy; kept in :attr:`first_all` under
-        (thresholds, seat, rank, line).
+        (thresholds, seat, rank, line).  ``lb``: the play's lower-bound front when the caller has it already
+        (:class:`bridgeplay.suit.exact.AllTargets` orders the plays by it), else it is solved here.
         """
         L = len(ths)
         x = self.play_x(ths, seat, r)
         self.objectives(L)
         xr = self.row(self._xs(x, L)).reshape(1, -1)
-        ub = np.array([float(values(xr, wk, L * self.nwords)[0]) for wk in self._oweights[L]])
+        ub = self.objective_values(xr, L)
         lbv = np.zeros(L + 1)
         if self.length_weights and self.nw > SMALL:
-            lb = self.lead_front(north, south, dfd, x, ths, seat, r, self.lb_objectives(L), lower=True)
+            if lb is None:
+                lb = self.lead_front(north, south, dfd, x, ths, seat, r, self.lb_objectives(L), lower=True)
             if lb.shape[0]:
                 lbv = np.maximum(self.objective_values(lb, L), 0.0)
         if floor is None:
@@ -624,10 +625,13 @@ class SuitSearch:
         """
         if not self._dd_root or not self.dd_bound:
             return self.root_x
-        dd = self._lead_dd[self._root_lead].get((seat, r))
-        if dd is None:
-            return self.root_x
-        return tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
+        key = (ths, seat, r, self._root_lead, self.root_x)
+        x = self._play_x.get(key)
+        if x is None:
+            dd = self._lead_dd[self._root_lead].get((seat, r))
+            x = self.root_x if dd is None else tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
+            self._play_x[key] = x
+        return x
 
     def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
                     prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
