@@ -264,6 +264,9 @@ class SuitSearch:
         # 1: first_move_all asks an objective whose lower bound is below what another play reaches only for
         # better rows (a null window, see there); 0: for rows worth the bound (tests)
         self.null_window = 1 if config.SUIT_NULL_WINDOW else 0
+        # 1: ... the best play's objectives too (its line is then read off a search of that objective alone, see
+        # line_front); 0: only a play below what another reaches (tests)
+        self.null_best = 1 if config.SUIT_NULL_BEST else 0
         # 1: at declarer's turn, a play whose front wins every relevant world at every level ends the node (the
         # other plays are not searched: see bridgeplay.engine.suit._node); 0: every play is searched (tests)
         self.full_cut = 1
@@ -522,7 +525,7 @@ class SuitSearch:
         elif self.null_window:
             if ahead is None:
                 ahead = np.zeros(L + 1)
-            window = ~done & (lbv > 0) & (lbv >= floor - SLACK) & (lbv < ahead - SLACK)
+            window = ~done & (lbv > 0) & (lbv >= floor - SLACK) & ((lbv < ahead - SLACK) | bool(self.null_best))
             tv = np.where(window, lbv + WINDOW, tv)
         if not self.length_weights:
             done[:] = False
@@ -545,7 +548,8 @@ class SuitSearch:
         with its row worth ``value`` (the play's value for ``k``): the play's own search when it kept that row,
         else the play solved again for ``k`` alone at that threshold (in the same memos: mostly found there)."""
         got = self.first_all[(ths, seat, r)]
-        if got[2].shape[0] and self.objective_values(got[2], len(ths))[k] >= value - SLACK:
+        # (a play searched for rows worth more than its value for k, a null window, has no line to read for k)
+        if got[1][k] <= value and got[2].shape[0] and self.objective_values(got[2], len(ths))[k] >= value - SLACK:
             return got
         key = (ths, seat, r, k)
         if key not in self.first_all:
