@@ -273,6 +273,9 @@ class SuitSearch:
         # 1: a lower-bound front that lost no row to the beam anywhere below it is exact, and is kept in the exact
         # memos too (see bridgeplay.engine.suit._node); 0: never (tests)
         self.share_lb = 1 if config.SUIT_SHARE_LB else 0
+        # 1: the search over several objectives does not combine whole rows for expected tricks where the levels'
+        # bests add up to less than its threshold (see bridgeplay.engine.suit._vec_combine); 0: it does (tests)
+        self.sum_bound = 1 if config.SUIT_SUM_BOUND else 0
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -403,13 +406,14 @@ class SuitSearch:
         # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb)
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb,
+                 self.sum_bound)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut, self.share_lb], np.int64)
+                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound], np.int64)
         tha = self._ths.get(ths)
         if tha is None:
             tha = self._ths[ths] = np.array(ths, dtype=np.int64)
@@ -526,7 +530,12 @@ class SuitSearch:
             if ahead is None:
                 ahead = np.zeros(L + 1)
             window = ~done & (lbv > 0) & (lbv >= floor - SLACK) & ((lbv < ahead - SLACK) | bool(self.null_best))
-            tv = np.where(window, lbv + WINDOW, tv)
+            # (the levels' windows a share of the expected tricks' one: when the best line for expected tricks is the
+            # best for every level too, the levels' thresholds then add up to less than its threshold, and the search
+            # proves it without combining whole rows: see engine.suit._vec_combine)
+            wins = np.full(L + 1, WINDOW / (L + 1) if self.sum_bound else WINDOW)
+            wins[L] = WINDOW
+            tv = np.where(window, lbv + wins, tv)
         if not self.length_weights:
             done[:] = False
             window[:] = False
