@@ -68,6 +68,14 @@ SUIT_MISS_STEP = 0.5
 # ``tricks: max``: a first play's expected tricks, when its lower bound is below another play's, are searched
 # with a null window (only rows worth more than the bound: see SuitSearch.first_move_all); False: from the bound.
 SUIT_NULL_WINDOW = True
+# ... and for the best play's as well (every target, benchmarks/suit_speed.md, seventh session): its values proved
+# by the null window, its line read off a search of the one objective (SuitSearch.line_front).  False: never.
+SUIT_NULL_BEST = True
+# ... and a position's expected tricks not combined over whole rows where the levels' bests (or bounds on them) add
+# up to less than its threshold: for any line, expected tricks = the sum of its chances per level.  The levels'
+# null windows are then a share of the expected tricks' one, so that a line best for every level at once is proved
+# best for expected tricks without that combination (engine.suit._vec_combine).  False: never.
+SUIT_SUM_BOUND = True
 # A lower-bound search's front that lost no row to SUIT_BEAM anywhere below it is the exact front (it has no
 # threshold): kept in the exact search's memos as well, which then find most positions there.  False: never.
 SUIT_SHARE_LB = True

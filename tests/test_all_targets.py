@@ -118,6 +118,59 @@ def test_null_window_changes_no_value(combo: tuple[str, str], monkeypatch: pytes
     assert again > 0  # (the search again was exercised)
 
 
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx")])
+def test_null_window_on_the_best_play_changes_nothing(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """The best first play's objectives searched with the null window as well (config.SUIT_NULL_BEST: only rows
+    worth more than the lower bound) give the same value for every first play and objective, and the same line for
+    every target and the expected tricks: a line the null window did not keep is read off a search of its one
+    objective (SuitSearch.line_front); the values cost fewer positions."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    targets = [*range(1, problem.max_tricks + 1), None]
+    monkeypatch.setattr(config, "SUIT_NULL_BEST", False)
+    plain = AllTargets(problem, worlds, threads=1)
+    plain_nodes = plain.nodes
+    monkeypatch.setattr(config, "SUIT_NULL_BEST", True)
+    every = AllTargets(problem, worlds, threads=1)
+    assert every.nodes <= plain_nodes
+    assert every.plays == plain.plays
+    for play in every.plays:
+        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
+    for t in targets:
+        assert every.best_plays(t) == plain.best_plays(t)
+        assert every.strategy(t, 4) == plain.strategy(t, 4), t
+    # (the search again for a line was exercised)
+    assert any(len(key) == 4 for search in every.searches for key in search.first_all)
+
+
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx")])
+def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """Expected tricks not combined over whole rows where the levels' bests add up to less than the threshold
+    (config.SUIT_SUM_BOUND: a line's expected tricks are the sum of its chances per level) give the same value for
+    every first play and objective and the same lines; the bound is used (stats[18]) where the best line for
+    expected tricks is the best for every level at once (AQT/xxx, KJx/xxx: the lead of a small card)."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    targets = [*range(1, problem.max_tricks + 1), None]
+    monkeypatch.setattr(config, "SUIT_SUM_BOUND", False)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(config, "SUIT_SUM_BOUND", True)
+    every = AllTargets(problem, worlds, threads=1)
+    assert sum(int(search.stats[18]) for search in plain.searches) == 0
+    used = sum(int(search.stats[18]) for search in every.searches)
+    assert used > 0 or combo in (("AQ9x", "Jxx"), ("KJTx", "xxx"))
+    assert every.plays == plain.plays
+    for play in every.plays:
+        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
+    for t in targets:
+        assert every.best_plays(t) == plain.best_plays(t)
+        assert every.strategy(t, 4) == plain.strategy(t, 4), t
+
+
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx"), ("QT86", "K")])
 def test_shared_lower_bound_fronts_change_no_value(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The lower-bound search's fronts that no beam cut, kept in the exact memos (config.SUIT_SHARE_LB), give the

@@ -66,7 +66,7 @@ def _world_bitsets(west, outstanding):
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
 # cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead,
-# miss_step, full_cut, share_lb]:
+# miss_step, full_cut, share_lb, sum_bound]:
 # beam > 0 keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card
 # count into canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the
 # same); restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
@@ -80,7 +80,8 @@ def _world_bitsets(west, outstanding):
 # miss_step = s (percent): a position in the memo solved for a higher threshold than asked is solved for the asked
 # one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two;
 # full_cut = 1: a declarer's play winning every relevant world ends the node; share_lb = 1: a lower-bound front no
-# beam cut below it is exact, and kept in the exact memos too.
+# beam cut below it is exact, and kept in the exact memos too; sum_bound = 1: several objectives' expected tricks are
+# not combined when the levels' bests add up to less than their threshold (_vec_combine).
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain, thresholds per objective): exact and canonical
 # memos.
 # ---------------------------------------------------------------------------------------------
@@ -559,7 +560,7 @@ def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
 
 
 @njit(cache=True)
-def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
+def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, sumb):
     """A defender's replies combined under several objectives' thresholds: per objective the combination that
     keeps the rows worth its threshold, all of them together, then the Pareto front.
 
@@ -567,13 +568,20 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
     rows cut to the level and Pareto-filtered, as in _level_bound), and its rows come back with the other levels
     empty -- still real (a line that wins those worlds wins at least that), and far fewer than whole rows that
     tie on the level (every line sure of one trick, whatever it does for two).  Objective L, expected tricks,
-    is combined over whole rows."""
+    is combined over whole rows, unless the levels' bests add up to less than its threshold (``sumb`` = 1; counted
+    in stats[18]): a row's expected tricks are the sum of its levels' values, so then no combination reaches it."""
     m = front.shape[1]
     L = m // nwords
     parts = []
     n = 0
+    ub = 0.0  # Σ over the levels of the most a combination is worth there (see the expected tricks below)
     for k in range(tv.shape[0]):
         if k == L:  # (every level weighed alike: the usual table, by word within a level)
+            if sumb and ub < tv[k]:
+                # a row's expected tricks are the sum of its levels' values, so no combination reaches this
+                # threshold when the levels' bests (or bounds on them) add up to less: nothing to combine
+                stats[18] += 1
+                continue
             f0 = _tprune(front, wtab, nwords, tv[k])
             if f0.shape[0] == 0:
                 continue
@@ -581,8 +589,13 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
         else:
             lo = k * nwords
             front1 = _pareto(np.ascontiguousarray(front[:, lo:lo + nwords]))
+            # (at most what the level is worth on the rows combined onto: combining only removes worlds)
+            most = 0.0
+            for r in range(front1.shape[0]):
+                most = max(most, _trow(front1[r], wtab, nwords))
             front1 = _tprune(front1, wtab, nwords, tv[k])
             if front1.shape[0] == 0:
+                ub += most  # (every row below the threshold; an infinite one: the level is not searched)
                 continue
             off1 = np.zeros(use + 1, np.int64)
             cut = []
@@ -597,6 +610,14 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats):
             U1 = U[lo:lo + nwords].copy()
             f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0),
                           _NO_OBJ)
+            # (every combination worth the threshold is kept, so the best of them is the level's best; none: the
+            # level's best is below the threshold)
+            best = min(tv[k], most)
+            if f1.shape[0]:
+                best = 0.0
+                for r in range(f1.shape[0]):
+                    best = max(best, _trow(f1[r], wtab, nwords))
+            ub += best
             f = np.zeros((f1.shape[0], m), np.uint64)
             for r in range(f1.shape[0]):
                 for w in range(nwords):
@@ -1287,7 +1308,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                             if front.shape[0] == 0:
                                 front = bestb
                 elif vprune:
-                    front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats)
+                    front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, cfg[14])
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab)
         if not top:  # a top node keeps only its best rows

@@ -347,6 +347,30 @@ def _values(F, weights, nwords):
 
 
 @njit(cache=True)
+def _max_values(F, weights, nwords):
+    """Per weight vector ``weights[k]`` (one objective's, see bridgeplay.suit.search.SuitSearch.objectives), the
+    most a row of F is worth under it, as ``_values(F, weights[k], nwords).max()`` sums it (-1: F has no row): one
+    call for every objective, not one per objective from Python."""
+    K = weights.shape[0]
+    k, m = F.shape
+    out = np.full(K, -1.0)
+    for o in range(K):
+        for r in range(k):
+            s = 0.0
+            for wi in range(m):
+                x = F[r, wi]
+                base = (wi % nwords) * 64
+                while x:
+                    low = x & (~x + np.uint64(1))
+                    b = _popcount64(low - np.uint64(1))
+                    s += weights[o, base + b]
+                    x ^= low
+            if r == 0 or s > out[o]:
+                out[o] = s
+    return out
+
+
+@njit(cache=True)
 def _find_superset(F, need):
     """Index of the first row of F that contains every bit of ``need`` (-1 if none)."""
     k, m = F.shape
@@ -1232,6 +1256,7 @@ def _min_combine_t(R, F, notwc, wtab, nwords, tau, rest, rest_off, rest_notwc, s
 
 # Public entries (the names code outside the engine calls; the ``_`` names stay for the tests).
 values = _values
+max_values = _max_values
 find_superset = _find_superset
 pareto = _pareto
 min_combine = _min_combine

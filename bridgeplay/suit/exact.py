@@ -175,19 +175,22 @@ class AllTargets:
             best = np.zeros(L + 1)
             search = self.searches[j]
             mine = self.plays[j::k]
+            fronts: dict[tuple[int, int], np.ndarray] = {}  # (the lower-bound fronts, given to first_move_all)
             if search.length_weights:
                 # the most promising first (by a lower-bound search's expected tricks): the thresholds the later
                 # plays start from are then high at once
                 lbs = {}
                 for play in mine:
                     x = search.play_x(self.ths, *play)
-                    lb = search.lead_front(p, s, dfd, x, self.ths, *play, search.lb_objectives(L), lower=True)
+                    lb = fronts[play] = search.lead_front(p, s, dfd, x, self.ths, *play, search.lb_objectives(L),
+                                                          lower=True)
                     lbs[play] = float(search.objective_values(lb, L)[L]) if lb.shape[0] else 0.0
                 mine = sorted(mine, key=lambda play: -lbs[play])
             for play in mine:
                 floor = best.copy()
                 floor[L] = 0.0  # (every play's expected tricks are wanted)
-                v = self.searches[j].first_move_all(p, s, dfd, self.ths, *play, floor=floor, ahead=best)
+                v = self.searches[j].first_move_all(p, s, dfd, self.ths, *play, floor=floor, ahead=best,
+                                                    lb=fronts.get(play))
                 self.values[play] = v
                 self.solved_by[play] = self.searches[j]
                 best = np.maximum(best, v)

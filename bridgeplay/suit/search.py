@@ -49,6 +49,7 @@ from bridgeplay.engine.suit import (
 from bridgeplay.engine.vectors import (
     find_superset,
     int_to_words,
+    max_values,
     values,
     weight_table,
     words_to_int,
@@ -263,12 +264,18 @@ class SuitSearch:
         # 1: first_move_all asks an objective whose lower bound is below what another play reaches only for
         # better rows (a null window, see there); 0: for rows worth the bound (tests)
         self.null_window = 1 if config.SUIT_NULL_WINDOW else 0
+        # 1: ... the best play's objectives too (its line is then read off a search of that objective alone, see
+        # line_front); 0: only a play below what another reaches (tests)
+        self.null_best = 1 if config.SUIT_NULL_BEST else 0
         # 1: at declarer's turn, a play whose front wins every relevant world at every level ends the node (the
         # other plays are not searched: see bridgeplay.engine.suit._node); 0: every play is searched (tests)
         self.full_cut = 1
         # 1: a lower-bound front that lost no row to the beam anywhere below it is exact, and is kept in the exact
         # memos too (see bridgeplay.engine.suit._node); 0: never (tests)
         self.share_lb = 1 if config.SUIT_SHARE_LB else 0
+        # 1: the search over several objectives does not combine whole rows for expected tricks where the levels'
+        # bests add up to less than its threshold (see bridgeplay.engine.suit._vec_combine); 0: it does (tests)
+        self.sum_bound = 1 if config.SUIT_SUM_BOUND else 0
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -284,6 +291,7 @@ class SuitSearch:
         self.root_x: tuple[int, ...] | None = None  # the worlds per level the first plays are solved over (at most)
         self._dd_root = False  # the first plays are solved at the problem's root, over double-dummy worlds
         self.first_x: dict[tuple[int, int], tuple[int, ...]] = {}  # first play -> its worlds per level
+        self._play_x: dict[tuple, tuple[int, ...]] = {}  # play_x's answers (it is asked twice per play)
         if prob is not None:
             self.set_prob(prob)
 
@@ -398,13 +406,14 @@ class SuitSearch:
         # (the arrays of the settings and of the levels made once: a line read off the search calls this some ten
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
-                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb)
+                 self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb,
+                 self.sum_bound)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut, self.share_lb], np.int64)
+                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound], np.int64)
         tha = self._ths.get(ths)
         if tha is None:
             tha = self._ths[ths] = np.array(ths, dtype=np.int64)
@@ -465,16 +474,13 @@ class SuitSearch:
 
     def objective_values(self, front: np.ndarray, L: int) -> np.ndarray:
         """Per objective (see :meth:`objectives`), the most a row of ``front`` is worth (-1: no row)."""
-        out = np.full(L + 1, -1.0)
         self.objectives(L)
-        for k, wk in enumerate(self._oweights[L]):
-            if front.shape[0]:
-                out[k] = float(values(front, wk, L * self.nwords).max())
-        return out
+        # (one kernel call for every objective: a call per objective from Python cost more than many searches)
+        return max_values(front, self._oweights[L], L * self.nwords)
 
     def first_move_all(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int, r: int,
                        floor: np.ndarray | None = None, ahead: np.ndarray | None = None,
-                       line: int | None = None) -> np.ndarray:
+                       line: int | None = None, lb: np.ndarray | None = None) -> np.ndarray:
         """One first play's exact value for every objective at once (after :meth:`start`): each level's chance
         and the expected tricks, in one search whose fronts keep the rows worth some objective's threshold.
 
@@ -495,16 +501,18 @@ class SuitSearch:
 
         ``line``: the front of the best line for objective ``line`` alone (the others not searched), with the
         threshold ``floor[line]`` (the play's known value), for its strategy; kept in :attr:`first_all` under
-        (thresholds, seat, rank, line).
+        (thresholds, seat, rank, line).  ``lb``: the play's lower-bound front when the caller has it already
+        (:class:`bridgeplay.suit.exact.AllTargets` orders the plays by it), else it is solved here.
         """
         L = len(ths)
         x = self.play_x(ths, seat, r)
         self.objectives(L)
         xr = self.row(self._xs(x, L)).reshape(1, -1)
-        ub = np.array([float(values(xr, wk, L * self.nwords)[0]) for wk in self._oweights[L]])
+        ub = self.objective_values(xr, L)
         lbv = np.zeros(L + 1)
         if self.length_weights and self.nw > SMALL:
-            lb = self.lead_front(north, south, dfd, x, ths, seat, r, self.lb_objectives(L), lower=True)
+            if lb is None:
+                lb = self.lead_front(north, south, dfd, x, ths, seat, r, self.lb_objectives(L), lower=True)
             if lb.shape[0]:
                 lbv = np.maximum(self.objective_values(lb, L), 0.0)
         if floor is None:
@@ -521,8 +529,13 @@ class SuitSearch:
         elif self.null_window:
             if ahead is None:
                 ahead = np.zeros(L + 1)
-            window = ~done & (lbv > 0) & (lbv >= floor - SLACK) & (lbv < ahead - SLACK)
-            tv = np.where(window, lbv + WINDOW, tv)
+            window = ~done & (lbv > 0) & (lbv >= floor - SLACK) & ((lbv < ahead - SLACK) | bool(self.null_best))
+            # (the levels' windows a share of the expected tricks' one: when the best line for expected tricks is the
+            # best for every level too, the levels' thresholds then add up to less than its threshold, and the search
+            # proves it without combining whole rows: see engine.suit._vec_combine)
+            wins = np.full(L + 1, WINDOW / (L + 1) if self.sum_bound else WINDOW)
+            wins[L] = WINDOW
+            tv = np.where(window, lbv + wins, tv)
         if not self.length_weights:
             done[:] = False
             window[:] = False
@@ -544,7 +557,8 @@ class SuitSearch:
         with its row worth ``value`` (the play's value for ``k``): the play's own search when it kept that row,
         else the play solved again for ``k`` alone at that threshold (in the same memos: mostly found there)."""
         got = self.first_all[(ths, seat, r)]
-        if got[2].shape[0] and self.objective_values(got[2], len(ths))[k] >= value - SLACK:
+        # (a play searched for rows worth more than its value for k, a null window, has no line to read for k)
+        if got[1][k] <= value and got[2].shape[0] and self.objective_values(got[2], len(ths))[k] >= value - SLACK:
             return got
         key = (ths, seat, r, k)
         if key not in self.first_all:
@@ -624,10 +638,13 @@ class SuitSearch:
         """
         if not self._dd_root or not self.dd_bound:
             return self.root_x
-        dd = self._lead_dd[self._root_lead].get((seat, r))
-        if dd is None:
-            return self.root_x
-        return tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
+        key = (ths, seat, r, self._root_lead, self.root_x)
+        x = self._play_x.get(key)
+        if x is None:
+            dd = self._lead_dd[self._root_lead].get((seat, r))
+            x = self.root_x if dd is None else tuple(a & b for a, b in zip(self.root_x, self._at_least(dd, ths)))
+            self._play_x[key] = x
+        return x
 
     def first_moves(self, north: int, south: int, dfd: int, lead: int, ths: tuple[int, ...],
                     prob: np.ndarray) -> list[tuple[int, int, np.ndarray, float, int]]:
