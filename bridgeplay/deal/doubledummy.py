@@ -136,6 +136,16 @@ class _Engine:
 _ENGINE = _Engine()
 
 
+def _after_fork() -> None:
+    """A forked child (a worker of map_tasks) has none of the parent's pool threads: it makes its own."""
+    _ENGINE.pool = None
+    _ENGINE.pool_n = 0
+    _ENGINE.lock = threading.Lock()
+
+
+os.register_at_fork(after_in_child=_after_fork)
+
+
 def stats() -> dict[str, int]:
     """Counters accumulated by this module's searches (nodes, table cut-offs, table stores, quick-trick cut-offs)."""
     st = _ENGINE.st
