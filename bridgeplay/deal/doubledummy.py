@@ -9,7 +9,10 @@ Conventions (the same as DDS's):
 * ``card_values`` gives that number for every legal card of the player to move (DDS's
   ``SolveBoard`` with ``solutions=3``).
 * ``dd_table(deal)`` maps strain letter ``'C' 'D' 'H' 'S' 'NT'`` to ``{'N','E','S','W': tricks
-  declarer in that seat takes}`` with the opening lead from declarer's left (DDS's table).
+  declarer in that seat takes}`` with the opening lead from declarer's left (DDS's table).  Its
+  strains are solved in ``config.DD_TABLE_THREADS`` threads (one per core by default, as DDS's
+  ``CalcDDtable`` does), each strain from an empty table; 1 solves them one after the other in
+  the calling thread, sharing the table across strains.
 
 A deal is a :class:`bridgeplay.cards.Deal`, a PBN string (``N:AKQ.JT9.876.5432 ...``) or a
 ``uint16[4, 4]`` array ``[seat, suit]`` (seats N,E,S,W = 0..3, suits S,H,D,C = 0..3, bit r for
