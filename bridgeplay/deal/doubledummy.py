@@ -315,7 +315,8 @@ def dd_table(deal: Deal | str | np.ndarray) -> dict[str, dict[str, int]]:
     return {key: {SEAT_LETTERS[x]: int(out[STRAIN_KEYS.index(key), x]) for x in range(4)} for key in TABLE_ORDER}
 
 
-# strains in the order they are handed out to the threads (no trumps first: it is often the longest)
+# strains in the order they are handed out to the threads: no trumps first, as DDS orders them (which strain
+# takes longest varies from deal to deal; 50 seeded deals: NT 18%, S 25%, H 16%, D 20%, C 22% of the nodes)
 _STRAIN_ORDER = (4, 0, 1, 2, 3)
 
 
