@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 
 from dd_vs_dds import random_deal  # noqa: E402
 
+from bridgeplay import config  # noqa: E402
 from bridgeplay.deal import doubledummy as dd  # noqa: E402
 from bridgeplay.engine.dd import OPROF, clear_tt  # noqa: E402
 
@@ -29,6 +30,7 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--solve", action="store_true", help="single NT solves (West leads) instead of tables")
     args = ap.parse_args()
+    config.DD_TABLE_THREADS = 1  # tables in one thread: the node counts then do not depend on the threads
     rng = random.Random(args.seed)
     deals = [random_deal(rng) for _ in range(args.deals)]
     dd.dd_table(deals[0])  # compile or load the kernels

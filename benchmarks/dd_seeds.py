@@ -19,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 
 from dd_vs_dds import random_deal  # noqa: E402
 
+from bridgeplay import config  # noqa: E402
 from bridgeplay.deal import doubledummy as dd  # noqa: E402
 from bridgeplay.engine.dd import clear_tt, new_tt  # noqa: E402
 
@@ -30,6 +31,7 @@ def main() -> int:
     ap.add_argument("--tables", type=int, default=10)
     ap.add_argument("--cut", type=int, default=0, help="log2 of the cut-off card cache's slots (0: default)")
     args = ap.parse_args()
+    config.DD_TABLE_THREADS = 1  # tables in one thread: the node counts then do not depend on the threads
     tot_s = tot_t = 0
     for seed in args.seeds:
         rng = random.Random(seed)

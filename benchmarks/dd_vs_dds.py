@@ -21,6 +21,10 @@ engines differ most), and our nodes and nanoseconds per node.
     python benchmarks/dd_vs_dds.py                    # 20 deals, seed 1, 3 repeats
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --no-tables
+    python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --threads 1   # our tables in one thread
+
+Our tables are solved a strain a thread by default (config.DD_TABLE_THREADS), as DDS's are: both use the
+machine's idle cores, so the tables' ratios move with the other processes' load.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay, not an installed one
 
+from bridgeplay import config  # noqa: E402
 from bridgeplay.cards import Deal  # noqa: E402
 from bridgeplay.deal import doubledummy as dd  # noqa: E402
 from bridgeplay.engine.dd import OPLY, clear_tt  # noqa: E402
@@ -123,7 +128,11 @@ def main() -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-tables", action="store_true", help="single-position solves only")
+    ap.add_argument("--threads", type=int, default=None,
+                    help="threads for our tables (default: config.DD_TABLE_THREADS; 1 = one after the other)")
     args = ap.parse_args()
+    if args.threads is not None:
+        config.DD_TABLE_THREADS = args.threads
 
     rng = random.Random(args.seed)
     deals = [random_deal(rng) for _ in range(args.deals)]

@@ -115,6 +115,14 @@ IMP_CI_WIDTH = 1.0
 # (kb)^(d-1) (Theorem 3) and its value alpha-beta's (Theorem 2), or the experiment stops with an error.
 IMP_CHECK_LEAVES = 20_000
 
+# -- double dummy --------------------------------------------------------------------------------
+# A 5x4 table is solved a strain a thread (as DDS's CalcDDtable does) in this many threads, each with its own
+# search state; 0 = one per core (at most 5), 1 = one strain after the other in the calling thread.  Deals of
+# fewer than DD_TABLE_THREAD_TRICKS tricks a hand are always solved in the calling thread (threads cost more
+# than they save there).
+DD_TABLE_THREADS = 0
+DD_TABLE_THREAD_TRICKS = 6
+
 # -- hand records (bridgeplay dd FILE.pbn|FILE.lin) --------------------------------------------------
 # A file of at least this many boards shows a progress bar while they are solved (on a terminal).
 RECORDS_PROGRESS_BOARDS = 2

@@ -187,6 +187,25 @@ def test_table_results_survive_exact_rechecks(seed: int) -> None:
     assert out[:5, :4].tolist() == [[dds_table(deal)[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
 
 
+@pytest.mark.parametrize("threads", [1, 2, 5])
+def test_table_a_strain_a_thread_equals_one_search_state(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
+    """dd_table solves its strains in threads (config.DD_TABLE_THREADS), each with its own search state and
+    each strain from an empty table: the table must be the kernel's one-thread table (mode 2) and DDS's."""
+    from bridgeplay import config
+    from bridgeplay.engine.dd import _solve
+
+    monkeypatch.setattr(config, "DD_TABLE_THREADS", threads)
+    A, tt = new_work(), new_tt()
+    z = np.zeros(4, dtype=np.int64)
+    out = np.zeros((5, 13), dtype=np.int64)
+    for seed in range(3):
+        rng = random.Random(7_000 + seed)
+        deal = random_deal(rng, rng.choice([6, 13]))
+        _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)
+        one = {k: {x: int(out[i, j]) for j, x in enumerate("NESW")} for i, k in enumerate(("S", "H", "D", "C", "NT"))}
+        assert dd.dd_table(deal) == one == dds_table(deal)
+
+
 # ---- the kernel entry for repeated minimaxing ----------------------------------------------------
 def test_kernel_entry_matches_the_api_and_dds() -> None:
     A, tt = new_work(), new_tt()

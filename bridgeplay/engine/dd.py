@@ -2008,26 +2008,33 @@ def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
 
 
 @njit(cache=True)
-def _dd_table(A, tt, hands, out):
-    """out[strain, seat] = tricks declarer in seat takes (strain 0..3 = S,H,D,C, 4 = NT)."""
+def _dd_strain(A, tt, hands, strain, out):
+    """out[strain, seat] = tricks declarer in seat takes, for one strain (0..3 = S,H,D,C, 4 = NT)."""
     psuit = np.zeros(4, dtype=np.int64)
     prank = np.zeros(4, dtype=np.int64)
+    guess = np.int64(-1)
+    for leader in range(4):
+        ns = _ns_tricks(A, tt, hands, strain, leader, psuit, prank, np.int64(0), guess)
+        tl = 0
+        for s in range(4):
+            tl += A[OPOP + (A[OH + s])]
+        guess = min(ns, tl)  # the next leader's first test: the same tricks (1.3% fewer nodes than one above)
+        declarer = (leader + 3) & 3
+        if (declarer & 1) == 0:
+            out[strain, declarer] = ns
+        else:
+            out[strain, declarer] = tl - ns
+
+
+@njit(cache=True)
+def _dd_table(A, tt, hands, out):
+    """out[strain, seat] = tricks declarer in seat takes (strain 0..3 = S,H,D,C, 4 = NT)."""
     for strain in range(5):
-        guess = np.int64(-1)
-        for leader in range(4):
-            ns = _ns_tricks(A, tt, hands, strain, leader, psuit, prank, np.int64(0), guess)
-            tl = 0
-            for s in range(4):
-                tl += A[OPOP + (A[OH + s])]
-            guess = min(ns, tl)  # the next leader's first test: the same tricks (1.3% fewer nodes than one above)
-            declarer = (leader + 3) & 3
-            if (declarer & 1) == 0:
-                out[strain, declarer] = ns
-            else:
-                out[strain, declarer] = tl - ns
+        _dd_strain(A, tt, hands, strain, out)
 
 
-@njit(cache=True, _nrt=True)  # (stated: numba passes a caller's _nrt=False on to callees that do not state it)
+# _nrt stated: numba passes a caller's _nrt=False on to callees that do not state it; nogil: mode 7's threads
+@njit(cache=True, _nrt=True, nogil=True)
 def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     """The one compiled entry of the Python API (each entry links its own copy of the search).
 
@@ -2036,7 +2043,10 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     and the tricks out[0, 1] (returns the mask of those that reach them); 4: North-South's tricks, the
     search stepping from the guess out[0, 0] (below 0: the usual one) inside the bounds out[0, 1] <= v <=
     out[0, 2] that the caller knows hold (:func:`_ns_within`); 5: mode 4's value, and which of the cards
-    out[0, 3] reach it for the side to play, into out[0, 4] (:func:`_value_reaching`, searched card first)."""
+    out[0, 3] reach it for the side to play, into out[0, 4] (:func:`_value_reaching`, searched card first);
+    7: one strain of :func:`_dd_table`, ``trump``'s row of out (:func:`_dd_strain`; the strains of a table
+    are independent, so a table can be solved a strain a thread, each with its own ``A`` and ``tt``: this
+    entry releases the GIL)."""
     if mode == 0:
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
@@ -2048,6 +2058,9 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
         return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if mode == 3:
         return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
+    if mode == 7:
+        _dd_strain(A, tt, hands, trump, out)
+        return np.int64(0)
     _dd_table(A, tt, hands, out)
     return np.int64(0)
 
