@@ -581,3 +581,26 @@ def test_compare_rows_flag_a_choice_that_is_not_double_dummys(monkeypatch):
         assert set(r["scores"]) == {"E:CK", "E:CJ", "E:C4"}
         assert r["deceptive"] == (rows["double-dummy"]["scores"][r["move"]] < out["optimum"])
         assert r["loss"] == pytest.approx(out["optimum"] - r["true_value"])
+
+
+def test_the_report_gives_the_best_cards_paired_lead_with_its_standard_error():
+    """The report's line under the table: the best card's mean lead over the next on the same deals, and
+    how many standard errors that is (worked by hand here)."""
+    from bridgeplay.report.seat import paired_gap
+    from bridgeplay.result import MoveValue, Result
+
+    def result(a: list[float], b: list[float]) -> Result:
+        moves = [MoveValue(m, None, None, {"score": sum(x), "mean": sum(x) / len(x), "per_sample": x})
+                 for m, x in (("E:C2", a), ("E:CK", b))]
+        return Result(problem="p", file=None, kind="deal", solver="abc", method="m", exact=False,
+                      objective="payoff", moves=moves, strategy=None, stats={}, stopped=None, payoff=0.0)
+
+    # differences 30, 0, 30, 0: mean 15, sample sd 17.32, standard error 8.66 < 15 / 2
+    line = paired_gap(result([-630.0, -660.0, -630.0, -660.0], [-660.0, -660.0, -660.0, -660.0]))
+    assert line is not None and "+15.0 a deal on the same 4 deals (standard error 8.7, 1.7 of them)" in line
+    assert "could reverse the choice" in line
+    # differences 30, 20, 30, 20: mean 25, standard error 2.89: clear
+    line = paired_gap(result([-630.0, -640.0, -630.0, -640.0], [-660.0] * 4))
+    assert line == "E:♣2 over E:♣K: +25.0 a deal on the same 4 deals (standard error 2.9, 8.7 of them)"
+    assert paired_gap(result([-660.0] * 3, [-660.0] * 3)) == "E:♣2 and E:♣K score the same on every one of the 3 deals"
+    assert paired_gap(result([-600.0], [-660.0])) is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from rich.console import Console
@@ -29,7 +30,37 @@ def render(problem: Any, result: Result, console: Console, tree: bool = True, la
     console.print(f"Plays [bold]{move_symbols(best)}[/bold] ({result.extra.get('samples')} deals, "
                   f"seed {result.extra.get('seed')}, {result.stats.get('seconds')} s)"
                   + (f"; stopped: {result.stopped}" if result.stopped else ""))
+    gap = paired_gap(result)
+    if gap:
+        console.print(gap)
     if problem.expert:
         console.print(f"A strong player: {problem.expert}")
     for a in result.extra.get("assumptions", []):
         console.print(f"  · {a}", style="dim")
+
+
+def paired_gap(result: Result) -> str | None:
+    """The best card's lead over the next, per deal, with its standard error: every card is scored on the same
+    deals of the sample, so the per-deal differences are paired, and a lead within two standard errors of
+    zero is one that more deals might reverse.  (Beyond two it is no proof: a few deals can carry a card's
+    sum, and a small sample may not hold them.)"""
+    if len(result.moves) < 2:
+        return None
+    a = result.moves[0].extra.get("per_sample") or []
+    b = result.moves[1].extra.get("per_sample") or []
+    n = min(len(a), len(b))
+    if n < 2:
+        return None
+    d = [x - y for x, y in zip(a[:n], b[:n])]
+    mean = sum(d) / n
+    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+    one, two = move_symbols(result.moves[0].move), move_symbols(result.moves[1].move)
+    if se == 0:
+        if mean == 0:
+            return f"{one} and {two} score the same on every one of the {n} deals"
+        return f"{one} over {two}: {mean:+.1f} a deal, the same on every one of the {n} deals"
+    text = (f"{one} over {two}: {mean:+.1f} a deal on the same {n} deals (standard error {se:.1f}, "
+            f"{mean / se:.1f} of them)")
+    if mean < 2 * se:
+        text += ": more deals (--samples) could reverse the choice"
+    return text
