@@ -81,7 +81,8 @@ from bridgeplay.engine.deal import HIGH, LOWEST, POP, SPREAD, _beats
 OH = 0  # h[x, s] at OH + 4x + s (packed masks)
 OC = 16  # cnt[s]
 OST = 20  # statistics: 0 nodes, 1 table cut-offs, 2 table stores, 3 quick-trick cut-offs
-OT = 32  # per trick, indexed by tricks left: OT + 16 tl + (0..3 suits, 4..7 bits, 8 leader, 9..12 winner index)
+OT = 32  # per trick, indexed by tricks left: OT + 16 tl + (0..3 suits, 4..7 bits, 8 leader, 9..12 winner index,
+#   13 the played bits, 16 a suit: see _search)
 OS = OT + 16 * 14  # saved h and cnt while a trick is out of play: OS + 20 tl + k
 OM = OS + 20 * 14  # moves at depth d = 4 tl + ply: OM + 16 d + i  (suit << 4 | bit)
 OW = OM + 16 * 64  # their ordering weights
@@ -1541,21 +1542,22 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             sb = OS + 20 * tl
             for k in range(20):
                 A[sb + k] = A[OH + k]
-            # take the trick's cards out of play, highest bits first
-            done = 0
-            for _ in range(4):
-                j = -1
-                for k in range(4):
-                    if not (done >> k) & 1 and (j < 0 or A[tb + 4 + k] > A[tb + 4 + j]):
-                        j = k
-                done |= 1 << j
-                cs = A[tb + j]
-                cb = A[tb + 4 + j]
-                low = (np.int64(1) << cb) - 1
-                for xx in range(4):
-                    m = A[OH + 4 * xx + cs]
-                    A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
-                A[OC + cs] -= 1
+            # take the trick's cards out of play, per suit highest bits first (the suits are independent:
+            # no sort of the four cards); the played bits of suit s kept at bits 16s.. of tb + 13
+            pm = np.int64(0)
+            for k in range(4):
+                pm |= np.int64(1) << (A[tb + 4 + k] + 16 * A[tb + k])
+            A[tb + 13] = pm
+            for cs in range(4):
+                q = (pm >> (16 * cs)) & 0x1FFF
+                while q != 0:
+                    cb = A[OHIGH + q]
+                    q ^= np.int64(1) << cb
+                    low = (np.int64(1) << cb) - 1
+                    for xx in range(4):
+                        m = A[OH + 4 * xx + cs]
+                        A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
+                    A[OC + cs] -= 1
             A[tb - 16 + 8] = winner
             r = _search(A, tt, dtt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
             for k in range(20):
@@ -1566,30 +1568,34 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             m1 = A[cd + 1]
             m2 = A[cd + 2]
             m3 = A[cd + 3]
-            done = 0
-            for _ in range(4):
-                j = -1
-                for k in range(4):
-                    if not (done >> k) & 1 and (j < 0 or A[tb + 4 + k] < A[tb + 4 + j]):
-                        j = k
-                done |= 1 << j
-                cs = A[tb + j]
-                low = (np.int64(1) << A[tb + 4 + j]) - 1
-                if cs == 0:
-                    m0 = (m0 & low) | ((m0 & ~low) << 1)
-                elif cs == 1:
-                    m1 = (m1 & low) | ((m1 & ~low) << 1)
-                elif cs == 2:
-                    m2 = (m2 & low) | ((m2 & ~low) << 1)
-                else:
-                    m3 = (m3 & low) | ((m3 & ~low) << 1)
+            pm = A[tb + 13]
+            q = pm & 0x1FFF
+            while q != 0:
+                cb = A[OLOW + q]
+                q ^= np.int64(1) << cb
+                low = (np.int64(1) << cb) - 1
+                m0 = (m0 & low) | ((m0 & ~low) << 1)
+            q = (pm >> 16) & 0x1FFF
+            while q != 0:
+                cb = A[OLOW + q]
+                q ^= np.int64(1) << cb
+                low = (np.int64(1) << cb) - 1
+                m1 = (m1 & low) | ((m1 & ~low) << 1)
+            q = (pm >> 32) & 0x1FFF
+            while q != 0:
+                cb = A[OLOW + q]
+                q ^= np.int64(1) << cb
+                low = (np.int64(1) << cb) - 1
+                m2 = (m2 & low) | ((m2 & ~low) << 1)
+            q = (pm >> 48) & 0x1FFF
+            while q != 0:
+                cb = A[OLOW + q]
+                q ^= np.int64(1) << cb
+                low = (np.int64(1) << cb) - 1
+                m3 = (m3 & low) | ((m3 & ~low) << 1)
             # the trick's winner counts if it beat another card of its suit
             wsuit = A[tb + wp]
-            same = 0
-            for k in range(4):
-                if A[tb + k] == wsuit:
-                    same += 1
-            if same >= 2:
+            if A[OPOP + ((pm >> (16 * wsuit)) & 0x1FFF)] >= 2:
                 wbit = np.int64(1) << A[tb + 4 + wp]
                 if wsuit == 0:
                     m0 |= wbit
