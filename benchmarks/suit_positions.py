@@ -12,7 +12,12 @@ with the positions each solved (exact and lower-bound search) and, for ``all``, 
 a change that keeps them equal changes only the time a position costs.  Printed last: the totals, ``all /
 one`` and ``all`` against SSS's published 165.7 ms (see ``suit_vs_sss.py``).
 
-Usage: ``python benchmarks/suit_positions.py [--repeat N]``.
+``--levels``: also every target of each combination searched alone (``SuitAnalysis`` per number of tricks, each
+timed the same way), and ``all`` against the costliest of them per combination (the row's timed target is not
+always the costliest: KJx/xxx's one trick costs more than its two) and against their sum (what one search per
+target would cost).
+
+Usage: ``python benchmarks/suit_positions.py [--repeat N] [--levels]``.
 """
 
 from __future__ import annotations
@@ -31,6 +36,7 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--repeat", type=int, default=3)
+    ap.add_argument("--levels", action="store_true", help="also time every target of each combination alone")
     args = ap.parse_args(argv)
 
     from suit_vs_sss import COMBOS, SSS_MS
@@ -50,7 +56,7 @@ def main(argv: list[str] | None = None) -> int:
             t = min(t, time.thread_time() - t0)
         return t, out
 
-    tot = {"one": 0.0, "all": 0.0, "exp": 0.0}
+    tot = {"one": 0.0, "all": 0.0, "exp": 0.0, "max": 0.0, "sum": 0.0}
     pos = {"one": 0, "all": 0, "exp": 0}
     print(f"{'combination':12} {'worlds':>6} {'one ms':>8} {'pos':>6} {'all ms':>8} {'pos':>6} {'exp ms':>8} "
           f"{'pos':>6}  all: calls, exact hits, canonical hits")
@@ -66,10 +72,23 @@ def main(argv: list[str] | None = None) -> int:
             pos[k] += a.nodes
         print(f"{north + '/' + south:12} {len(w):6d} {1e3 * t1:8.1f} {a1.nodes:6d} {1e3 * ta:8.1f} {aa.nodes:6d} "
               f"{1e3 * te:8.1f} {ae.nodes:6d}  {st[10]}, {st[11]}, {st[12]}")
+        if args.levels:
+            alone = []
+            for t in range(1, aa.levels + 1):
+                tt, at = best(lambda p=p, w=w, t=t: SuitAnalysis(p, t, w, threads=1))
+                alone.append((t, tt, at.nodes))
+            tot["max"] += max(tt for _, tt, _ in alone)
+            tot["sum"] += sum(tt for _, tt, _ in alone)
+            print(f"{'':12} each target alone: " + ", ".join(
+                f"{t}{'*' if t == target else ''} {1e3 * tt:.1f} ms ({n})" for t, tt, n in alone))
     print(f"16 combinations, thread time (best of {args.repeat}): one target {1e3 * tot['one']:.1f} ms "
           f"({pos['one']} positions), every target {1e3 * tot['all']:.1f} ms ({pos['all']}), expected tricks "
           f"{1e3 * tot['exp']:.1f} ms ({pos['exp']}); all / one {tot['all'] / tot['one']:.2f}, "
           f"all / SSS's {SSS_MS} ms {1e3 * tot['all'] / SSS_MS:.2f}")
+    if args.levels:
+        print(f"each target alone: the costliest per combination {1e3 * tot['max']:.1f} ms in total, all of them "
+              f"{1e3 * tot['sum']:.1f} ms; all / costliest {tot['all'] / tot['max']:.2f}, "
+              f"all / sum {tot['all'] / tot['sum']:.2f}")
     return 0
 
 

@@ -79,6 +79,10 @@ SUIT_SUM_BOUND = True
 # A lower-bound search's front that lost no row to SUIT_BEAM anywhere below it is the exact front (it has no
 # threshold): kept in the exact search's memos as well, which then find most positions there.  False: never.
 SUIT_SHARE_LB = True
+# Every target: each level's floor (the value below which a first play's value for it is not wanted) starts at the
+# best that the lower bounds of the search's first plays reach, not at 0 (benchmarks/suit_speed.md, eighth session).
+# False: only what the plays solved before reached.
+SUIT_LB_FLOOR = True
 
 # -- trees ---------------------------------------------------------------------------------------
 TREE_MAX_WORLDS = 4096

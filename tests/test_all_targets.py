@@ -150,12 +150,15 @@ def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeyp
     """Expected tricks not combined over whole rows where the levels' bests add up to less than the threshold
     (config.SUIT_SUM_BOUND: a line's expected tricks are the sum of its chances per level) give the same value for
     every first play and objective and the same lines; the bound is used (stats[18]) where the best line for
-    expected tricks is the best for every level at once (AQT/xxx, KJx/xxx: the lead of a small card)."""
+    expected tricks is the best for every level at once (AQT/xxx, KJx/xxx: the lead of a small card).  The levels'
+    floors from every play's lower bound (config.SUIT_LB_FLOOR) are off: they raise a level's threshold above what
+    this play reaches, so AQT/xxx no longer needs the bound."""
     from bridgeplay import config
 
     problem = _max_problem(combo)
     worlds = worlds_for(problem)
     targets = [*range(1, problem.max_tricks + 1), None]
+    monkeypatch.setattr(config, "SUIT_LB_FLOOR", False)
     monkeypatch.setattr(config, "SUIT_SUM_BOUND", False)
     plain = AllTargets(problem, worlds, threads=1)
     monkeypatch.setattr(config, "SUIT_SUM_BOUND", True)
@@ -169,6 +172,40 @@ def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeyp
     for t in targets:
         assert every.best_plays(t) == plain.best_plays(t)
         assert every.strategy(t, 4) == plain.strategy(t, 4), t
+
+
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx")])
+def test_floors_from_every_lower_bound_change_nothing(combo: tuple[str, str],
+                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each level's floor started at the best of every first play's lower bound, in both searches
+    (config.SUIT_LB_FLOOR), gives the same expected tricks for every first play, the same best value and best first
+    plays for every target, the same lines, and a value for every play that reaches a level's best; KJx/xxx's lead
+    of the 2 (dealt to the other search than the lead toward the king) then combines fewer pairs."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    targets = [*range(1, problem.max_tricks + 1), None]
+    monkeypatch.setattr(config, "SUIT_LB_FLOOR", False)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(config, "SUIT_LB_FLOOR", True)
+    every = AllTargets(problem, worlds, threads=1)
+    L = every.levels
+    assert every.plays == plain.plays
+    assert every.best == pytest.approx(plain.best, abs=1e-12)
+    for play in every.plays:
+        assert every.values[play][L] == pytest.approx(plain.values[play][L], abs=1e-12), play
+        for k in range(L):
+            if plain.values[play][k] >= plain.best[k] - 1e-9:  # (a value below the best may now read -1)
+                assert every.values[play][k] == pytest.approx(plain.values[play][k], abs=1e-12), (play, k)
+    for t in targets:
+        assert every.best_plays(t) == plain.best_plays(t)
+        assert every.strategy(t, 4) == plain.strategy(t, 4), t
+    pairs = sum(int(search.stats[1]) for search in every.searches)
+    plain_pairs = sum(int(search.stats[1]) for search in plain.searches)
+    assert pairs <= plain_pairs
+    if combo == ("KJx", "xxx"):
+        assert pairs < plain_pairs
 
 
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx"), ("QT86", "K")])

@@ -164,28 +164,41 @@ class AllTargets:
         self.ths = thresholds(problem, None)
         L = self.levels = len(self.ths)
         p, s, dfd = problem.north, problem.south, problem.outstanding
-        # (each search starts its plays' targets from the thresholds its own plays reached)
+        # (each search starts its plays' targets from the best of every play's lower bound and of its solved plays)
         self.plays, self.searches = dealt_searches(problem, self.worlds, self.ths, budget)
         k = len(self.searches)
         # per first play, per objective: its exact value, or -1 when below the best the search had reached
         self.values: dict[tuple[int, int], np.ndarray] = {}
         self.solved_by: dict[tuple[int, int], SuitSearch] = {}
 
+        fronts: dict[tuple[int, int], np.ndarray] = {}  # (the lower-bound fronts, given to first_move_all)
+        lbv: dict[tuple[int, int], np.ndarray] = {}  # (their value per objective)
+        nthreads = solve_threads() if threads is None else threads
+
+        def bound(j: int) -> None:
+            search = self.searches[j]
+            for play in self.plays[j::k]:
+                x = search.play_x(self.ths, *play)
+                lb = fronts[play] = search.lead_front(p, s, dfd, x, self.ths, *play, search.lb_objectives(L),
+                                                      lower=True)
+                lbv[play] = np.maximum(search.objective_values(lb, L), 0.0) if lb.shape[0] else np.zeros(L + 1)
+
         def work(j: int) -> None:
-            best = np.zeros(L + 1)
             search = self.searches[j]
             mine = self.plays[j::k]
-            fronts: dict[tuple[int, int], np.ndarray] = {}  # (the lower-bound fronts, given to first_move_all)
+            best = np.zeros(L + 1)
             if search.length_weights:
                 # the most promising first (by a lower-bound search's expected tricks): the thresholds the later
                 # plays start from are then high at once
-                lbs = {}
-                for play in mine:
-                    x = search.play_x(self.ths, *play)
-                    lb = fronts[play] = search.lead_front(p, s, dfd, x, self.ths, *play, search.lb_objectives(L),
-                                                          lower=True)
-                    lbs[play] = float(search.objective_values(lb, L)[L]) if lb.shape[0] else 0.0
-                mine = sorted(mine, key=lambda play: -lbs[play])
+                mine = sorted(mine, key=lambda play: -lbv[play][L])
+                if config.SUIT_LB_FLOOR:
+                    # each level's floor from the start: the best that any first play's lower bound reaches, in
+                    # every search (a real line's value, so a play below it for that level is not wanted), not only
+                    # what this search's plays solved before reached (KJx/xxx: the lead of the 2, first in its
+                    # search for its expected tricks, was asked for one trick above its own 0.553, where the lead
+                    # toward the king, dealt to the other search, has 0.76)
+                    for play in self.plays:
+                        best[:L] = np.maximum(best[:L], lbv[play][:L])
             for play in mine:
                 floor = best.copy()
                 floor[L] = 0.0  # (every play's expected tricks are wanted)
@@ -195,7 +208,11 @@ class AllTargets:
                 self.solved_by[play] = self.searches[j]
                 best = np.maximum(best, v)
 
-        side_by_side(work, range(k), solve_threads() if threads is None else threads)
+        # (every search's lower bounds first, each search's on its own thread, so that each search starts from the
+        # bounds of every first play)
+        if self.searches[0].length_weights:
+            side_by_side(bound, range(k), nthreads)
+        side_by_side(work, range(k), nthreads)
         self.best = np.max([self.values[play] for play in self.plays], axis=0)
 
     @property
