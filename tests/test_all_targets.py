@@ -118,6 +118,16 @@ def test_null_window_changes_no_value(combo: tuple[str, str], monkeypatch: pytes
     assert again > 0  # (the search again was exercised)
 
 
+def _assert_same_results(every: AllTargets, plain: AllTargets, targets: list[int | None]) -> None:
+    """The same first plays, values (to 1e-12), best plays and lines (4 plies) for every target."""
+    assert every.plays == plain.plays
+    for play in every.plays:
+        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
+    for t in targets:
+        assert every.best_plays(t) == plain.best_plays(t)
+        assert every.strategy(t, 4) == plain.strategy(t, 4), t
+
+
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx")])
 def test_null_window_on_the_best_play_changes_nothing(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     """The best first play's objectives searched with the null window as well (config.SUIT_NULL_BEST: only rows
@@ -135,12 +145,7 @@ def test_null_window_on_the_best_play_changes_nothing(combo: tuple[str, str], mo
     monkeypatch.setattr(config, "SUIT_NULL_BEST", True)
     every = AllTargets(problem, worlds, threads=1)
     assert every.nodes <= plain_nodes
-    assert every.plays == plain.plays
-    for play in every.plays:
-        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
-    for t in targets:
-        assert every.best_plays(t) == plain.best_plays(t)
-        assert every.strategy(t, 4) == plain.strategy(t, 4), t
+    _assert_same_results(every, plain, targets)
     # (the search again for a line was exercised)
     assert any(len(key) == 4 for search in every.searches for key in search.first_all)
 
@@ -166,12 +171,7 @@ def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeyp
     assert sum(int(search.stats[18]) for search in plain.searches) == 0
     used = sum(int(search.stats[18]) for search in every.searches)
     assert used > 0 or combo in (("AQ9x", "Jxx"), ("KJTx", "xxx"))
-    assert every.plays == plain.plays
-    for play in every.plays:
-        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
-    for t in targets:
-        assert every.best_plays(t) == plain.best_plays(t)
-        assert every.strategy(t, 4) == plain.strategy(t, 4), t
+    _assert_same_results(every, plain, targets)
 
 
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx")])

@@ -327,22 +327,29 @@ def _expand_levels(F, src, full, nwords):
     return out
 
 
+@njit(cache=True, inline="always")
+def _row_value(F, r, weights, nwords):
+    """Row r's expected payoff: Σ over levels and set bits of the world's weight (in this order, which both
+    callers below share, so their sums are equal to the last bit)."""
+    s = 0.0
+    for wi in range(F.shape[1]):
+        x = F[r, wi]
+        base = (wi % nwords) * 64
+        while x:
+            low = x & (~x + np.uint64(1))
+            b = _popcount64(low - np.uint64(1))
+            s += weights[base + b]
+            x ^= low
+    return s
+
+
 @njit(cache=True)
 def _values(F, weights, nwords):
     """Expected payoff of each row: Σ over levels and set bits of the world's weight."""
-    k, m = F.shape
+    k = F.shape[0]
     out = np.zeros(k, np.float64)
     for r in range(k):
-        s = 0.0
-        for wi in range(m):
-            x = F[r, wi]
-            base = (wi % nwords) * 64
-            while x:
-                low = x & (~x + np.uint64(1))
-                b = _popcount64(low - np.uint64(1))
-                s += weights[base + b]
-                x ^= low
-        out[r] = s
+        out[r] = _row_value(F, r, weights, nwords)
     return out
 
 
@@ -352,19 +359,11 @@ def _max_values(F, weights, nwords):
     most a row of F is worth under it, as ``_values(F, weights[k], nwords).max()`` sums it (-1: F has no row): one
     call for every objective, not one per objective from Python."""
     K = weights.shape[0]
-    k, m = F.shape
     out = np.full(K, -1.0)
     for o in range(K):
-        for r in range(k):
-            s = 0.0
-            for wi in range(m):
-                x = F[r, wi]
-                base = (wi % nwords) * 64
-                while x:
-                    low = x & (~x + np.uint64(1))
-                    b = _popcount64(low - np.uint64(1))
-                    s += weights[o, base + b]
-                    x ^= low
+        w = weights[o]
+        for r in range(F.shape[0]):
+            s = _row_value(F, r, w, nwords)
             if r == 0 or s > out[o]:
                 out[o] = s
     return out
