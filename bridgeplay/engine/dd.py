@@ -1336,6 +1336,18 @@ def _sort_moves(A, d, n):
 # --------------------------------------------------------------------------------------------
 # the search
 @njit(cache=True, _nrt=False)
+def _reinsert(A, m, q):
+    """The mask ``m`` of a suit with a bit opened at each bit of ``q`` (the suit's cards of a trick, put back
+    into play), lowest first, so that each lands where it was before the trick left play."""
+    while q != 0:
+        cb = A[OLOW + q]
+        q ^= np.int64(1) << cb
+        low = (np.int64(1) << cb) - 1
+        m = (m & low) | ((m & ~low) << 1)
+    return m
+
+
+@njit(cache=True, _nrt=False)
 def _search(A, tt, dtt, trump, tl, ply, t, only):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
 
@@ -1569,30 +1581,10 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             m2 = A[cd + 2]
             m3 = A[cd + 3]
             pm = A[tb + 13]
-            q = pm & 0x1FFF
-            while q != 0:
-                cb = A[OLOW + q]
-                q ^= np.int64(1) << cb
-                low = (np.int64(1) << cb) - 1
-                m0 = (m0 & low) | ((m0 & ~low) << 1)
-            q = (pm >> 16) & 0x1FFF
-            while q != 0:
-                cb = A[OLOW + q]
-                q ^= np.int64(1) << cb
-                low = (np.int64(1) << cb) - 1
-                m1 = (m1 & low) | ((m1 & ~low) << 1)
-            q = (pm >> 32) & 0x1FFF
-            while q != 0:
-                cb = A[OLOW + q]
-                q ^= np.int64(1) << cb
-                low = (np.int64(1) << cb) - 1
-                m2 = (m2 & low) | ((m2 & ~low) << 1)
-            q = (pm >> 48) & 0x1FFF
-            while q != 0:
-                cb = A[OLOW + q]
-                q ^= np.int64(1) << cb
-                low = (np.int64(1) << cb) - 1
-                m3 = (m3 & low) | ((m3 & ~low) << 1)
+            m0 = _reinsert(A, m0, pm & 0x1FFF)
+            m1 = _reinsert(A, m1, (pm >> 16) & 0x1FFF)
+            m2 = _reinsert(A, m2, (pm >> 32) & 0x1FFF)
+            m3 = _reinsert(A, m3, (pm >> 48) & 0x1FFF)
             # the trick's winner counts if it beat another card of its suit
             wsuit = A[tb + wp]
             if A[OPOP + ((pm >> (16 * wsuit)) & 0x1FFF)] >= 2:
@@ -1921,14 +1913,6 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
 
 
 @njit(cache=True)
-def _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, want, need):
-    """The cards of ``want`` (a mask, bit ``16 * suit + rank``) that take at least ``need`` tricks for
-    the side to play: one null-window search a run of equivalent cards, not each card's exact value."""
-    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    return _reaching(A, tt, _debug_tt(A, tt), trump, tl, ply, leader, want, need)
-
-
-@njit(cache=True)
 def _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out):
     """North-South's tricks from the packed position, the search stepping from the guess out[0, 0] (below
     0: :func:`_guess`) inside the bounds out[0, 1] <= v <= out[0, 2] known to hold."""
@@ -1939,19 +1923,14 @@ def _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out):
 
 
 @njit(cache=True)
-def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
+def _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out):
     """North-South's tricks from the position inside the bounds out[0, 1] <= v <= out[0, 2] known to hold,
     and which of the cards out[0, 3] (a mask) take the side to play as many tricks as v gives it, into
     out[0, 4]: a view's value and its first card's X test in one call, searched card first.  Does the card
     reach the guess out[0, 0] (one null-window search below it), and if so, does any card do better (one at
     the node)?  When the guess is the value and the card reaches it, two null-window searches, where the
-    value first and the card after take two at the node and one at the card."""
-    return _value_reaching_in(A, tt, _debug_tt(A, tt), hands, trump, leader, psuit, prank, nplayed, out)
-
-
-@njit(cache=True)
-def _value_reaching_in(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out):
-    """:func:`_value_reaching` with the debugging re-checks' table ``dtt`` given."""
+    value first and the card after take two at the node and one at the card.  ``dtt``: the debugging
+    re-checks' table (:func:`_debug_tt`)."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     lo = max(out[0, 1], np.int64(0))
     hi = min(out[0, 2], tl)
@@ -1985,7 +1964,9 @@ def _value_reaching_in(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, 
 
 @njit(cache=True)
 def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
-    """:func:`_cards_reaching` in the position packed in A (``tl`` tricks left, ``ply`` cards on the table)."""
+    """The cards of ``want`` (a mask, bit ``16 * suit + rank``) that take at least ``need`` tricks for the side
+    to play, in the position packed in A (``tl`` tricks left, ``ply`` cards on the table): one null-window search
+    a run of equivalent cards, not each card's exact value."""
     if need <= 0:
         return want
     if need > tl:
@@ -2011,6 +1992,18 @@ def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
         if (v >= t) == ns:
             got |= run & want
     return got
+
+
+@njit(cache=True)
+def _bounded(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, mode, out):
+    """Modes 3, 4 and 5 of :func:`_solve` (see there), which allocate nothing: the one body of both entries,
+    ``dtt`` the debugging re-checks' table (the search's own ``tt`` where they are off)."""
+    if mode == 5:
+        return _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out)
+    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    if mode == 4:
+        return _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out)
+    return _reaching(A, tt, dtt, trump, tl, ply, leader, out[0, 0], out[0, 1])
 
 
 @njit(cache=True)
@@ -2045,8 +2038,8 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     """The one compiled entry of the Python API (each entry links its own copy of the search).
 
     mode 0: North-South's tricks from the position; 1: :func:`_card_values` into out (returns the
-    count); 2: :func:`_dd_table` into out[:5, :4]; 3: :func:`_cards_reaching` of the cards out[0, 0] (a mask)
-    and the tricks out[0, 1] (returns the mask of those that reach them); 4: North-South's tricks, the
+    count); 2: :func:`_dd_table` into out[:5, :4]; 3: which of the cards out[0, 0] (a mask) reach the
+    tricks out[0, 1] for the side to play (returns their mask, :func:`_reaching`); 4: North-South's tricks, the
     search stepping from the guess out[0, 0] (below 0: the usual one) inside the bounds out[0, 1] <= v <=
     out[0, 2] that the caller knows hold (:func:`_ns_within`); 5: mode 4's value, and which of the cards
     out[0, 3] reach it for the side to play, into out[0, 4] (:func:`_value_reaching`, searched card first);
@@ -2057,13 +2050,8 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
         return _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, np.int64(-1))
     if mode == 1:
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
-    if mode == 4:
-        tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-        return _ns_within(A, tt, _debug_tt(A, tt), hands, trump, leader, tl, ply, out)
-    if mode == 5:
-        return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
-    if mode == 3:
-        return _cards_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out[0, 0], out[0, 1])
+    if 3 <= mode <= 5:
+        return _bounded(A, tt, _debug_tt(A, tt), hands, trump, leader, psuit, prank, nplayed, mode, out)
     if mode == 7:
         _dd_strain(A, tt, hands, trump, out)
         return np.int64(0)
@@ -2076,17 +2064,11 @@ def _solve_within(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out)
     """:func:`_solve`'s modes 3, 4 and 5 (the ones that allocate nothing) compiled without reference counts,
     for callers in numba that make many small searches (the ABC search: about 14,000 a triple, where
     counting the references of the six arrays at each call level was 2% of the time); -1 for another
-    mode.  The debugging re-checks (``ODEBUG`` 64 and 256), which make a table of their own, are not
-    available through this entry (it refuses them): they would need a table of their own."""
+    mode.  It refuses the debugging re-checks (``ODEBUG`` 64 and 256): they make a table of their own."""
     if A[ODEBUG] & (64 | 256):
         raise ValueError("the debugging re-checks need dd.solve, not dd.solve_within")
-    if mode == 5:
-        return _value_reaching_in(A, tt, tt, hands, trump, leader, psuit, prank, nplayed, out)
-    tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    if mode == 4:
-        return _ns_within(A, tt, tt, hands, trump, leader, tl, ply, out)
-    if mode == 3:
-        return _reaching(A, tt, tt, trump, tl, ply, leader, out[0, 0], out[0, 1])
+    if 3 <= mode <= 5:
+        return _bounded(A, tt, tt, hands, trump, leader, psuit, prank, nplayed, mode, out)
     return np.int64(-1)
 
 
