@@ -33,6 +33,7 @@ from bridgeplay.engine.vectors import (
     _put_rows,
     _row_of,
     _set_row,
+    _tmax,
     _to_canon,
     _tprune,
     _trow,
@@ -590,9 +591,7 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, s
             lo = k * nwords
             front1 = _pareto(np.ascontiguousarray(front[:, lo:lo + nwords]))
             # (at most what the level is worth on the rows combined onto: combining only removes worlds)
-            most = 0.0
-            for r in range(front1.shape[0]):
-                most = max(most, _trow(front1[r], wtab, nwords))
+            most = _tmax(front1, wtab, nwords)
             front1 = _tprune(front1, wtab, nwords, tv[k])
             if front1.shape[0] == 0:
                 ub += most  # (every row below the threshold; an infinite one: the level is not searched)
@@ -612,12 +611,7 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, s
                           _NO_OBJ)
             # (every combination worth the threshold is kept, so the best of them is the level's best; none: the
             # level's best is below the threshold)
-            best = min(tv[k], most)
-            if f1.shape[0]:
-                best = 0.0
-                for r in range(f1.shape[0]):
-                    best = max(best, _trow(f1[r], wtab, nwords))
-            ub += best
+            ub += _tmax(f1, wtab, nwords) if f1.shape[0] else min(tv[k], most)
             f = np.zeros((f1.shape[0], m), np.uint64)
             for r in range(f1.shape[0]):
                 for w in range(nwords):

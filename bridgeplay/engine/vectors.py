@@ -589,6 +589,15 @@ def _tvalues(F, wtab, nwords):
 
 
 @njit(cache=True)
+def _tmax(F, wtab, nwords):
+    """The most a row of F is worth (by :func:`_trow`; 0.0 when F has no row), without an array of the values."""
+    best = 0.0
+    for r in range(F.shape[0]):
+        best = max(best, _trow(F[r], wtab, nwords))
+    return best
+
+
+@njit(cache=True)
 def _tprune(F, wtab, nwords, tau):
     """Rows of F worth at least ``tau``."""
     k, m = F.shape

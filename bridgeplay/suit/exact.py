@@ -183,22 +183,16 @@ class AllTargets:
                                                       lower=True)
                 lbv[play] = np.maximum(search.objective_values(lb, L), 0.0) if lb.shape[0] else np.zeros(L + 1)
 
+        start = np.zeros(L + 1)  # (each level's floor before a search's first play: see below)
+
         def work(j: int) -> None:
             search = self.searches[j]
             mine = self.plays[j::k]
-            best = np.zeros(L + 1)
+            best = start.copy()
             if search.length_weights:
                 # the most promising first (by a lower-bound search's expected tricks): the thresholds the later
                 # plays start from are then high at once
                 mine = sorted(mine, key=lambda play: -lbv[play][L])
-                if config.SUIT_LB_FLOOR:
-                    # each level's floor from the start: the best that any first play's lower bound reaches, in
-                    # every search (a real line's value, so a play below it for that level is not wanted), not only
-                    # what this search's plays solved before reached (KJx/xxx: the lead of the 2, first in its
-                    # search for its expected tricks, was asked for one trick above its own 0.553, where the lead
-                    # toward the king, dealt to the other search, has 0.76)
-                    for play in self.plays:
-                        best[:L] = np.maximum(best[:L], lbv[play][:L])
             for play in mine:
                 floor = best.copy()
                 floor[L] = 0.0  # (every play's expected tricks are wanted)
@@ -212,6 +206,14 @@ class AllTargets:
         # bounds of every first play)
         if self.searches[0].length_weights:
             side_by_side(bound, range(k), nthreads)
+            if config.SUIT_LB_FLOOR:
+                # each level's floor from the start: the best that any first play's lower bound reaches, in every
+                # search (a real line's value, so a play below it for that level is not wanted), not only what
+                # this search's plays solved before reached (KJx/xxx: the lead of the 2, first in its search for
+                # its expected tricks, was asked for one trick above its own 0.553, where the lead toward the
+                # king, dealt to the other search, has 0.76)
+                for play in self.plays:
+                    start[:L] = np.maximum(start[:L], lbv[play][:L])
         side_by_side(work, range(k), nthreads)
         self.best = np.max([self.values[play] for play in self.plays], axis=0)
 
