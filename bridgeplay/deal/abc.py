@@ -156,25 +156,22 @@ def solve_montecarlo(problem: Any, options: Options) -> Result:
                    "score of each card", scores, done, stats, stopped, _assumptions(p, False, done, 0), options.seed)
 
 
-def _da_scores(p: SeatProblem, i: int, da: Hands, ms: list[int], n_in: int, seed: int, engine: Engine,
-               stop: threading.Event | None = None) -> tuple[dict[int, float], int] | None:
-    """s(m, da) for every candidate m of one deal da (Steps 2-1 to 2-3), and the search's nodes; None when
-    ``stop`` is set before it finishes (checked between triples)."""
+def _card_score(p: SeatProblem, i: int, da: Hands, m: int, n_in: int, seed: int, engine: Engine,
+                stop: threading.Event | None = None) -> tuple[float, int] | None:
+    """s(m, da) for candidate m on deal da, the i-th of Da (Steps 2-1 to 2-3), and the search's nodes; None
+    when ``stop`` is set before it finishes (checked between triples)."""
     r = p.roles
-    row = {}
+    dbs, dcs = views_after(p, da, m, n_in, seed, i)
+    pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
+    total = 0.0
     nodes = 0
-    for m in ms:
-        dbs, dcs = views_after(p, da, m, n_in, seed, i)
-        pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
-        vals = []
-        for db, dc in pairs:
-            if stop is not None and stop.is_set():
-                return None
-            s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, p.payoff, engine, p.views)
-            vals.append(s.score(m))
-            nodes += s.nodes
-        row[m] = sum(vals) / len(vals)
-    return row, nodes
+    for db, dc in pairs:
+        if stop is not None and stop.is_set():
+            return None
+        s = ABCSearch(r, p.trump, p.leader, p.trick, da, db, dc, p.payoff, engine, p.views)
+        total += s.score(m)
+        nodes += s.nodes
+    return total / len(pairs), nodes
 
 
 def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed: int, engine: Engine,
@@ -195,7 +192,7 @@ def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed:
     engines = [engine]
     tasks = [(i, m) for i in range(len(das)) for m in ms]
 
-    def one(j: int) -> tuple[dict[int, float], int] | None:
+    def one(j: int) -> tuple[float, int] | None:
         i, m = tasks[j]
         if stop.is_set() or (deadline is not None and i and time.perf_counter() > deadline):
             stop.set()
@@ -204,9 +201,9 @@ def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed:
             local.engine = engine if first.acquire(blocking=False) else Engine()
             if local.engine is not engine:
                 engines.append(local.engine)
-        return _da_scores(p, i, das[i], [m], n_in, seed, local.engine, stop if i else None)  # deal 0 always ends
+        return _card_score(p, i, das[i], m, n_in, seed, local.engine, stop if i else None)  # deal 0 always ends
 
-    rows: list[tuple[dict[int, float], int] | None] = [None] * len(tasks)
+    rows: list[tuple[float, int] | None] = [None] * len(tasks)
     left = [len(ms)] * len(das)
     with ThreadPoolExecutor(max(1, threads)) as pool:
         futures = {pool.submit(one, j): j for j in range(len(tasks))}
@@ -234,8 +231,9 @@ def abc_scores(p: SeatProblem, das: list[Hands], ms: list[int], n_in: int, seed:
         if any(g is None for g in got):
             return scores, nodes, True
         for m, g in zip(ms, got):
-            scores[m].append(g[0][m])  # type: ignore[index]
-            nodes += g[1]  # type: ignore[index]
+            assert g is not None
+            scores[m].append(g[0])
+            nodes += g[1]
     return scores, nodes, False
 
 

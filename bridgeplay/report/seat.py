@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-import math
 from typing import Any
 
+import numpy as np
 from rich.console import Console
 from rich.table import Table
 
 from bridgeplay.cards import SEAT_WORDS, move_symbols
+from bridgeplay.deal.sampling import Z95, mean_interval
 from bridgeplay.result import Result
 
 
@@ -51,9 +52,10 @@ def paired_gap(result: Result) -> str | None:
     n = min(len(a), len(b))
     if n < 2:
         return None
-    d = [x - y for x, y in zip(a[:n], b[:n])]
-    mean = sum(d) / n
-    se = math.sqrt(sum((x - mean) ** 2 for x in d) / (n - 1) / n)
+    d = np.array(a[:n], dtype=float) - np.array(b[:n], dtype=float)
+    lo, hi = mean_interval(d, np.ones(n))  # (the deal reports' interval: mean +- Z95 standard errors)
+    mean = (lo + hi) / 2
+    se = (hi - lo) / (2 * Z95)
     one, two = move_symbols(result.moves[0].move), move_symbols(result.moves[1].move)
     if se == 0:
         if mean == 0:
