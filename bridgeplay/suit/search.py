@@ -301,6 +301,8 @@ class SuitSearch:
         self.wts[:] = 0.0
         self.wts[: self.nw] = prob
         self._wtab = None
+        self._otabs = {}  # (the objectives' tables were made with the old weights)
+        self._oweights = {}
         by_len: dict[int, float] = {}
         ok = True
         for w, p in zip(self.west.tolist(), prob.tolist()):
@@ -454,16 +456,19 @@ class SuitSearch:
         """The weight tables of the L + 1 objectives of a search over L levels: each level alone (the chance
         of its number of tricks), then all of them (expected tricks); each table over every word of a row."""
         if L not in self._otabs:
-            m = L * self.nwords
-            tabs = []
-            for k in range(L + 1):
-                wk = np.zeros(64 * m)
-                for lv in range(L):
-                    if k == L or k == lv:
-                        wk[lv * 64 * self.nwords: lv * 64 * self.nwords + self.nw] = self.wts[: self.nw]
-                tabs.append(wk)
-            self._oweights[L] = np.stack(tabs)
-            self._otabs[L] = np.ascontiguousarray(np.stack([weight_table(wk, m) for wk in tabs]))
+            # (level lv's words of a row weigh as the search's own table says, in objective lv and in the expected
+            # tricks; zero elsewhere: the tables are copies of :attr:`wtab`, not made again per objective)
+            nwords, nw = self.nwords, self.nw
+            base = self.wtab
+            rows = base.shape[0]  # 8 * nwords
+            otab = np.zeros((L + 1, L * rows, 256))
+            ow = np.zeros((L + 1, 64 * L * nwords))
+            for lv in range(L):
+                for k in (lv, L):
+                    otab[k, lv * rows:(lv + 1) * rows] = base
+                    ow[k, lv * 64 * nwords:lv * 64 * nwords + nw] = self.wts[:nw]
+            self._oweights[L] = ow
+            self._otabs[L] = otab
         return self._otabs[L]
 
     def lb_objectives(self, L: int) -> np.ndarray:
