@@ -21,13 +21,31 @@ class Progress(Protocol):
     def __call__(self, what: str, done: int, total: int) -> None: ...
 
 
+_core_share: int | None = None  # see set_core_share
+
+
+def cores() -> int:
+    """The cores this process may use: its CPU affinity, or fewer in a worker of a process pool (see
+    :func:`set_core_share`)."""
+    try:
+        n = len(os.sched_getaffinity(0))
+    except AttributeError:  # pragma: no cover - not Linux
+        n = os.cpu_count() or 1
+    return max(1, n if _core_share is None else min(n, _core_share))
+
+
+def set_core_share(n: int | None) -> None:
+    """This process's share of the cores (None: all it may use).  A worker of a pool of ``jobs`` processes gets
+    ``cores // jobs`` (:func:`bridgeplay.analysis.executor.map_tasks` sets it), so that the threads its solvers
+    start (a suit problem's searches, the ABC algorithm's deals, a double-dummy table's strains) do not
+    oversubscribe the cores the other workers are using."""
+    global _core_share
+    _core_share = None if n is None else max(1, int(n))
+
+
 def thread_count(threads: int | None, default: int) -> int:
     """Threads a solver runs side by side: ``threads`` (None: ``default``), at most this process's cores."""
-    try:
-        cores = len(os.sched_getaffinity(0))
-    except AttributeError:  # pragma: no cover - not Linux
-        cores = os.cpu_count() or 1
-    return max(1, min(default if threads is None else threads, cores))
+    return max(1, min(default if threads is None else threads, cores()))
 
 
 def no_progress(what: str, done: int, total: int) -> None:

@@ -49,7 +49,7 @@ from typing import Any
 from bridgeplay import kinds
 from bridgeplay.analysis.executor import default_jobs, fork_context, map_tasks
 from bridgeplay.errors import ProblemError, SolverError
-from bridgeplay.options import Options
+from bridgeplay.options import Options, set_core_share
 from bridgeplay.yamlio import read_yaml
 
 VERDICTS = ("pass", "fail", "solved", "skipped", "error", "timeout", "crash")
@@ -224,8 +224,9 @@ def warm_up(kind_names: Iterable[str]) -> float:
 _WARM: set[str] = set()
 
 
-def _worker_main(conn: Any, solver: str | None, check: bool, options: Options) -> None:
+def _worker_main(conn: Any, solver: str | None, check: bool, options: Options, share: int) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    set_core_share(share)  # (threads the solvers start themselves, a double-dummy table's strains: see there)
     while True:
         try:
             task = conn.recv()
@@ -241,9 +242,9 @@ def _worker_main(conn: Any, solver: str | None, check: bool, options: Options) -
 
 class _Worker:
     def __init__(self, ctx: multiprocessing.context.BaseContext, solver: str | None, check: bool,
-                 options: Options) -> None:
+                 options: Options, share: int = 1) -> None:
         self.conn, child = ctx.Pipe()
-        self.proc = ctx.Process(target=_worker_main, args=(child, solver, check, options), daemon=True)
+        self.proc = ctx.Process(target=_worker_main, args=(child, solver, check, options, share), daemon=True)
         self.proc.start()
         child.close()
         self.task: int | None = None
@@ -353,6 +354,7 @@ def _run_pool(files: Sequence[str], solver: str | None, check: bool, options: Op
         warm_up(peek_kinds(files))
     if n_workers > 1:
         options = options.with_(threads=1)  # beside sibling workers: they have the other cores
+    share = max(1, default_jobs() // n_workers)
     pending = deque(range(len(files)))
     workers: list[_Worker] = []
 
@@ -361,13 +363,13 @@ def _run_pool(files: Sequence[str], solver: str | None, check: bool, options: Op
         w.stop(kill=True)
         workers.remove(w)
         if pending:
-            new = _Worker(ctx, solver, check, options)
+            new = _Worker(ctx, solver, check, options, share)
             workers.append(new)
             _give_next(new, pending, files)
 
     try:
         for _ in range(n_workers):
-            workers.append(_Worker(ctx, solver, check, options))
+            workers.append(_Worker(ctx, solver, check, options, share))
         for w in workers:
             _give_next(w, pending, files)
         while any(w.task is not None for w in workers):

@@ -17,10 +17,11 @@ A missing optional engine is an :class:`ExecutorError` that says what to install
 from __future__ import annotations
 
 import multiprocessing
-import os
 import signal
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar
+
+from bridgeplay.options import cores, set_core_share
 
 T = TypeVar("T")
 R = TypeVar("R")
@@ -34,10 +35,7 @@ class ExecutorError(RuntimeError):
 
 def default_jobs() -> int:
     """The cores this process may use."""
-    try:
-        return max(1, len(os.sched_getaffinity(0)))
-    except AttributeError:  # pragma: no cover - not Linux
-        return max(1, os.cpu_count() or 1)
+    return cores()
 
 
 def fork_context() -> multiprocessing.context.BaseContext:
@@ -48,8 +46,11 @@ def fork_context() -> multiprocessing.context.BaseContext:
     return multiprocessing.get_context("fork" if "fork" in methods else "spawn")
 
 
-def _quiet_worker() -> None:
+def _quiet_worker(share: int | None = None) -> None:
     signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the parent's business
+    # (each worker's solvers start threads for its share of the cores only: two workers on two cores, each with
+    # a double-dummy table's two threads, would run four threads that thrash each other's caches)
+    set_core_share(share)
 
 
 def _indexed(job: tuple[Callable[[Any], Any], int, Any]) -> tuple[int, Any]:
@@ -91,7 +92,7 @@ def _run_local(fn: Callable[[Any], Any], items: list[Any], jobs: int, done: Call
         for i, item in enumerate(items):
             done(i, fn(item))
         return
-    pool = fork_context().Pool(jobs, initializer=_quiet_worker)
+    pool = fork_context().Pool(jobs, initializer=_quiet_worker, initargs=(max(1, default_jobs() // jobs),))
     try:
         for index, value in pool.imap_unordered(_indexed, [(fn, i, x) for i, x in enumerate(items)], chunksize):
             done(index, value)

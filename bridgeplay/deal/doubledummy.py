@@ -67,6 +67,7 @@ from bridgeplay.cards import (
 )
 from bridgeplay.engine.dd import OST, clear_tt, dd_tricks, new_tt, new_work
 from bridgeplay.engine.dd import solve as dd_solve
+from bridgeplay.options import cores
 
 __all__ = [
     "DDError",
@@ -106,7 +107,7 @@ class _Engine:
     def threads(self) -> int:
         n = config.DD_TABLE_THREADS
         if n <= 0:
-            n = min(5, os.cpu_count() or 1)
+            n = cores()  # (this process's share in a pool's worker: see bridgeplay.options.set_core_share)
         return max(1, min(5, n))
 
     def ready_threads(self, n: int) -> tuple[list[tuple[np.ndarray, np.ndarray]], ThreadPoolExecutor]:
