@@ -197,7 +197,7 @@ class AllTargets:
                 floor = best.copy()
                 floor[L] = 0.0  # (every play's expected tricks are wanted)
                 v = self.searches[j].first_move_all(p, s, dfd, self.ths, *play, floor=floor, ahead=best,
-                                                    lb=fronts.get(play))
+                                                    lb=fronts.get(play), lbv=lbv.get(play))
                 self.values[play] = v
                 self.solved_by[play] = self.searches[j]
                 best = np.maximum(best, v)

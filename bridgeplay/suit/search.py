@@ -227,6 +227,7 @@ class SuitSearch:
         self.allw = int_to_words(self.all, self.nwords)
         self.wts = np.zeros(self.nwords * 64)
         self._wtab = None  # weight_table(self.wts), made when first used
+        self._lightest: float | None = None  # the least positive weight of a world (see first_move_all)
         # counters of the exact search: positions solved, pairs of rows combined, the most pairs in one node,
         # declarer's rows unioned, top nodes proved by levels (4), by the split bound (5), by an aspiration
         # combination (6), flattened top nodes solved again the usual way (7), proved flattened (8), aspiration
@@ -303,6 +304,7 @@ class SuitSearch:
         self._wtab = None
         self._otabs = {}  # (the objectives' tables were made with the old weights)
         self._oweights = {}
+        self._lightest = None
         by_len: dict[int, float] = {}
         ok = True
         for w, p in zip(self.west.tolist(), prob.tolist()):
@@ -485,7 +487,8 @@ class SuitSearch:
 
     def first_move_all(self, north: int, south: int, dfd: int, ths: tuple[int, ...], seat: int, r: int,
                        floor: np.ndarray | None = None, ahead: np.ndarray | None = None,
-                       line: int | None = None, lb: np.ndarray | None = None) -> np.ndarray:
+                       line: int | None = None, lb: np.ndarray | None = None,
+                       lbv: np.ndarray | None = None) -> np.ndarray:
         """One first play's exact value for every objective at once (after :meth:`start`): each level's chance
         and the expected tricks, in one search whose fronts keep the rows worth some objective's threshold.
 
@@ -507,22 +510,27 @@ class SuitSearch:
         ``line``: the front of the best line for objective ``line`` alone (the others not searched), with the
         threshold ``floor[line]`` (the play's known value), for its strategy; kept in :attr:`first_all` under
         (thresholds, seat, rank, line).  ``lb``: the play's lower-bound front when the caller has it already
-        (:class:`bridgeplay.suit.exact.AllTargets` orders the plays by it), else it is solved here.
+        (:class:`bridgeplay.suit.exact.AllTargets` orders the plays by it), else it is solved here; ``lbv``: its
+        value per objective, floored at 0, when the caller has that too.
         """
         L = len(ths)
         x = self.play_x(ths, seat, r)
         self.objectives(L)
         xr = self.row(self._xs(x, L)).reshape(1, -1)
         ub = self.objective_values(xr, L)
-        lbv = np.zeros(L + 1)
+        known, lbv = lbv, np.zeros(L + 1)
         if self.length_weights and self.nw > SMALL:
             if lb is None:
                 lb = self.lead_front(north, south, dfd, x, ths, seat, r, self.lb_objectives(L), lower=True)
-            if lb.shape[0]:
+            if known is not None:
+                lbv = known
+            elif lb.shape[0]:
                 lbv = np.maximum(self.objective_values(lb, L), 0.0)
         if floor is None:
             floor = np.zeros(L + 1)
-        lightest = float(self.wts[: self.nw][self.wts[: self.nw] > 0].min())
+        if self._lightest is None:
+            self._lightest = float(self.wts[: self.nw][self.wts[: self.nw] > 0].min())
+        lightest = self._lightest
         done = lbv >= ub - SLACK  # proved by the lower bound (or nothing to win)
         tv = np.where(done, np.inf, np.maximum(np.maximum(lbv, floor), lightest) - SLACK)
         window = np.zeros(L + 1, np.bool_)
