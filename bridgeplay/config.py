@@ -76,6 +76,11 @@ SUIT_NULL_BEST = True
 # null windows are then a share of the expected tricks' one, so that a line best for every level at once is proved
 # best for expected tricks without that combination (engine.suit._vec_combine).  False: never.
 SUIT_SUM_BOUND = True
+# A first play's search over every target bounds each combination of the defenders' replies to the lead (for the
+# expected tricks, and for each level alone) by the split relaxation before forming it, as one target's top node
+# does: the null window there nearly always finds nothing (the 16 combinations of suit_vs_sss.py: 22,446 pairs of
+# rows combined -> 9,499; the same values and lines).
+SUIT_FIRST_SPLIT = True
 # A lower-bound search's front that lost no row to SUIT_BEAM anywhere below it is the exact front (it has no
 # threshold): kept in the exact search's memos as well, which then find most positions there.  False: never.
 SUIT_SHARE_LB = True

@@ -174,6 +174,36 @@ def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeyp
     _assert_same_results(every, plain, targets)
 
 
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx")])
+def test_the_split_bound_at_a_first_plays_combinations_changes_nothing(combo: tuple[str, str],
+                                                                       monkeypatch: pytest.MonkeyPatch) -> None:
+    """A first play's combinations of the defenders' replies (for the expected tricks and for each level) skipped
+    where the split relaxation bounds them below their threshold (config.SUIT_FIRST_SPLIT): the same value for
+    every first play and objective, the same best plays and lines, and fewer pairs of rows combined where the
+    bound proves a null window empty (AQT/xxx's lead of the ace, KJx/xxx's of the 2, AQ9x/Jxx's of the 4)."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    targets = [*range(1, problem.max_tricks + 1), None]
+    monkeypatch.setattr(config, "SUIT_FIRST_SPLIT", False)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(config, "SUIT_FIRST_SPLIT", True)
+    every = AllTargets(problem, worlds, threads=1)
+    assert sum(int(search.stats[20]) for search in plain.searches) == 0
+    used = sum(int(search.stats[20]) for search in every.searches)
+    pairs = sum(int(search.stats[1]) for search in every.searches)
+    plain_pairs = sum(int(search.stats[1]) for search in plain.searches)
+    if combo == ("KJTx", "xxx"):
+        assert pairs <= plain_pairs
+    else:
+        assert used > 0 and pairs < plain_pairs
+    assert every.plays == plain.plays
+    for play in every.plays:
+        assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
+    _assert_same_results(every, plain, targets)
+
+
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx")])
 def test_floors_from_every_lower_bound_change_nothing(combo: tuple[str, str],
                                                       monkeypatch: pytest.MonkeyPatch) -> None:

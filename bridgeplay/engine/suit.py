@@ -561,7 +561,7 @@ def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
 
 
 @njit(cache=True)
-def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, sumb):
+def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, sumb, split, gb, gk, gb1, gk1):
     """A defender's replies combined under several objectives' thresholds: per objective the combination that
     keeps the rows worth its threshold, all of them together, then the Pareto front.
 
@@ -586,6 +586,14 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, s
             f0 = _tprune(front, wtab, nwords, tv[k])
             if f0.shape[0] == 0:
                 continue
+            if split and f0.shape[0] == 1:
+                # the split relaxation (bridgeplay.engine.split) bounds every combination's expected tricks: below
+                # the threshold, no combination reaches it (a first play's null window, where the lower bound is
+                # nearly always the value: KJx/xxx's lead of the 2 combined 8,560 pairs to find nothing)
+                ubk = _split_bound(f0[0], cat, off, cnot, use, wtab, nwords, tv[k], gb, gk)[0]
+                if ubk < tv[k]:
+                    stats[20] += 1
+                    continue
             f = _combine(f0, cat, off, cnot, U, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0), _NO_OBJ)
         else:
             lo = k * nwords
@@ -607,6 +615,13 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, s
                 _put_rows(cat1, off1[q], cut[q])
             cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
             U1 = U[lo:lo + nwords].copy()
+            if split and front1.shape[0] == 1 and off1[use] >= 2 * use:
+                # (the level alone, as one target's top node: the split bound first; the swaps of its rows' words)
+                ubk = _split_bound(front1[0], cat1, off1, cnot1, use, wtab, nwords, tv[k], gb1, gk1)[0]
+                if ubk < tv[k]:
+                    stats[20] += 1
+                    ub += min(tv[k], most)  # (as when the combination finds no row: the level's best is below it)
+                    continue
             f1 = _combine(front1, cat1, off1, cnot1, U1, use, wtab, nwords, tv[k], stats, np.int64(0), np.int64(0),
                           _NO_OBJ)
             # (every combination worth the threshold is kept, so the best of them is the level's best; none: the
@@ -1302,7 +1317,24 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                             if front.shape[0] == 0:
                                 front = bestb
                 elif vprune:
-                    front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, cfg[14])
+                    gb = np.zeros((0, 0), np.int64)
+                    gk = np.zeros((0, 0), np.int64)
+                    gb1 = gb
+                    gk1 = gk
+                    split = depth == 0 and cfg[15] != 0 and cfg[7] > 0 and use > 1 and off[use] >= cfg[7] and not flat
+                    if split:
+                        # (a first play's search: the expected tricks' combination is bounded by the split first,
+                        # as a top node's is; its replies' labels give the swaps of equal cards)
+                        lab1 = np.empty(use, np.int64)
+                        lab2 = np.empty(use, np.int64)
+                        for k in range(use):
+                            a = kidw[order[nk - use + k]]
+                            lab1[k] = mv[a]
+                            lab2[k] = mv2[a]
+                        gb, gk = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, m, nwords)
+                        gb1, gk1 = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, nwords, nwords)
+                    front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, cfg[14],
+                                         split, gb, gk, gb1, gk1)
                 else:
                     front = _combine(front, cat, off, cnot, U, use, wtab, nwords, tau, stats, top, beam, otab)
         if not top:  # a top node keeps only its best rows

@@ -234,9 +234,12 @@ class SuitSearch:
         # combinations that found rows only below the bound (9), calls of the search kernel (10), of which found in
         # the exact memo (11) and in the canonical memo (12), declarer's nodes ended by a play that wins every
         # relevant world (13); in the lower-bound search, its fronts that lost rows to the beam (14) and its exact
-        # fronts kept in the exact memos (15: see share_lb)
-        self.stats = np.zeros(20, np.int64)
-        self.lb_stats = np.zeros(20, np.int64)
+        # fronts kept in the exact memos (15: see share_lb); rows of the replies' combinations before and after the
+        # look-ahead (16, 17: see engine.vectors._min_combine_t), expected-tricks combinations the levels' sum bound
+        # proved empty (18), the stop slot (19: STOP), a first play's combinations (expected tricks, or one level)
+        # the split bound proved empty (20: see engine.suit._vec_combine)
+        self.stats = np.zeros(24, np.int64)
+        self.lb_stats = np.zeros(24, np.int64)
         self.budget = budget
         if budget is not None:
             budget.register(self.stats, self.lb_stats)
@@ -277,6 +280,9 @@ class SuitSearch:
         # 1: the search over several objectives does not combine whole rows for expected tricks where the levels'
         # bests add up to less than its threshold (see bridgeplay.engine.suit._vec_combine); 0: it does (tests)
         self.sum_bound = 1 if config.SUIT_SUM_BOUND else 0
+        # 1: a first play's search bounds its combinations for the expected tricks and for each level by the split
+        # relaxation before forming them (see bridgeplay.engine.suit._vec_combine); 0: never (tests)
+        self.first_split = 1 if config.SUIT_FIRST_SPLIT else 0
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -411,13 +417,14 @@ class SuitSearch:
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
                  self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb,
-                 self.sum_bound)
+                 self.sum_bound, self.first_split)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound], np.int64)
+                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound, self.first_split],
+                np.int64)
         tha = self._ths.get(ths)
         if tha is None:
             tha = self._ths[ths] = np.array(ths, dtype=np.int64)
