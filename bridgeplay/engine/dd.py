@@ -1142,13 +1142,15 @@ def _gen_follow(A, trump, tl, ply, p, d):
             b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(y, b)
-            if ply == 1:
+            if nt:
+                # a discard in no trumps (bridge-solver's order): every suit's lowest card, the longest suit
+                # first, before any higher card, those highest first (4.3% fewer nodes on 150 single solves)
+                w = (200 + 8 * A[OPOP + y]) if b == A[OLOW + y] else bt - 100
+            elif ply == 1:
                 h3 = A[OH + 4 * nxt + ls]
                 h4 = A[OH + 4 * last + ls]
                 pd_wins = A[OHIGH + h4] > A[OHIGH + h3] and A[OHIGH + h4] > lead_b
-                if nt:
-                    w = -bt + (_discard_bonus(A, p, s, 23, 2, 3) if pd_wins else _discard_bonus(A, p, s, 33, 6, 8))
-                elif ls == trump:
+                if ls == trump:
                     w = -bt + (_discard_bonus(A, p, s, 44, 0, 0) if pd_wins else _discard_bonus(A, p, s, 36, 4, 0))
                 elif s != trump:
                     if h3 != 0:
@@ -1168,9 +1170,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
             elif ply == 2:
                 h4 = A[OH + 4 * nxt + ls]
                 max4 = A[OHIGH + h4]
-                if nt:
-                    w = -bt + _discard_bonus(A, p, s, 24, 4, 4)
-                elif ls == trump or s != trump:
+                if ls == trump or s != trump:
                     w = -bt + _discard_bonus(A, p, s, 40, 0, 0)
                 elif wpos == 0 and lead_b > max4 and (max4 >= 0 or tr_nxt == 0):
                     w = -bt - 50  # don't ruff partner's sure winner
@@ -1191,23 +1191,20 @@ def _gen_follow(A, trump, tl, ply, p, d):
                 else:
                     w = 36 - bt + _discard_bonus(A, p, s, 50, 0, 0)
             else:
-                if nt:
-                    w = -bt + _discard_bonus(A, p, s, 27, 6, 8)
-                else:
-                    val = _discard_bonus(A, p, s, 24, 2, 0)
-                    if ls == trump:
-                        w = -bt + val
-                    elif wpos == 1:
-                        w = (2 - bt + val) if s == trump else (25 - bt + val)
-                    elif ws == trump:
-                        if s == trump:
-                            w = 33 + bt if bt > wb else -13 + bt
-                        else:
-                            w = 14 - bt + val
-                    elif s == trump:
-                        w = 33 + bt
+                val = _discard_bonus(A, p, s, 24, 2, 0)
+                if ls == trump:
+                    w = -bt + val
+                elif wpos == 1:
+                    w = (2 - bt + val) if s == trump else (25 - bt + val)
+                elif ws == trump:
+                    if s == trump:
+                        w = 33 + bt if bt > wb else -13 + bt
                     else:
                         w = 14 - bt + val
+                elif s == trump:
+                    w = 33 + bt
+                else:
+                    w = 14 - bt + val
             A[mb + n] = (s << 4) | b
             A[wbase + n] = w
             n += 1
