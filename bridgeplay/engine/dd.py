@@ -1142,9 +1142,10 @@ def _gen_follow(A, trump, tl, ply, p, d):
             b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(y, b)
-            if nt:
-                # a discard in no trumps (bridge-solver's order): every suit's lowest card, the longest suit
-                # first, before any higher card, those highest first (4.3% fewer nodes on 150 single solves)
+            if nt or A[OH + 4 * p + trump] == 0:
+                # a discard in no trumps, or by a hand without trumps (bridge-solver's order): every suit's
+                # lowest card, the longest suit first, before any higher card, those highest first (4.3% fewer
+                # nodes on 150 single solves; in trump contracts 0.4-0.6% fewer on 30 tables)
                 w = (200 + 8 * A[OPOP + y]) if b == A[OLOW + y] else bt - 100
             elif ply == 1:
                 h3 = A[OH + 4 * nxt + ls]
