@@ -30,9 +30,10 @@ cut, the most general one (fewest top cards fixed) answers, so the relevant sets
 the patterns stored above, stay small.  Debug switches at ``ODEBUG``
 re-check every table cut-off and every stored result by exact searches (see the tests).
 
-Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
-second hand low, third hand high enough, fourth hand cheapest winner, ruff when it pays,
-discard from length), the table's best move, a killer move per depth for leads, and a cut-off
+Move ordering: leads by the principles of DDS's move generator (cash or set up winners, ruff when it
+pays), followers by bridge-solver's rules (low unless the trick must be taken, then the cheapest winner
+when it tops the next hand, else the highest; the winning ruff; discards from each suit's bottom, longest
+suit first), the table's best move, a killer move per depth for leads, and a cut-off
 card cache (bridge-solver's) for every seat: the card that last cut off in the same context.  A
 follower tries that card first, before its other cards are even generated (most follower nodes cut
 off with it: bridge-solver's lazy ordering; for leads the cached card is only a bonus, as trying it
