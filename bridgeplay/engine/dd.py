@@ -30,9 +30,10 @@ cut, the most general one (fewest top cards fixed) answers, so the relevant sets
 the patterns stored above, stay small.  Debug switches at ``ODEBUG``
 re-check every table cut-off and every stored result by exact searches (see the tests).
 
-Move ordering follows the principles of DDS's move generator (per seat: cash or set up winners,
-second hand low, third hand high enough, fourth hand cheapest winner, ruff when it pays,
-discard from length), the table's best move, a killer move per depth for leads, and a cut-off
+Move ordering: leads by the principles of DDS's move generator (cash or set up winners, ruff when it
+pays), followers by bridge-solver's rules (low unless the trick must be taken, then the cheapest winner
+when it tops the next hand, else the highest; the winning ruff; discards from each suit's bottom, longest
+suit first), the table's best move, a killer move per depth for leads, and a cut-off
 card cache (bridge-solver's) for every seat: the card that last cut off in the same context.  A
 follower tries that card first, before its other cards are even generated (most follower nodes cut
 off with it: bridge-solver's lazy ordering; for leads the cached card is only a bonus, as trying it
@@ -982,25 +983,18 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
 
 
 @njit(cache=True, _nrt=False)
-def _discard_bonus(A, p, s, den, kx_pen, stiff_pen):
-    """Discarding from suit s: the longer the better; not from Kx, not a stiff top card."""
-    ln = A[OPOP + (A[OH + 4 * p + s])]
-    v = (ln << 6) // den
-    c = A[OC + s]
-    if ln == 2 and _owner(A, s, c - 2) == p:
-        v -= kx_pen
-    elif ln == 1 and _owner(A, s, c - 1) == p:
-        v -= stiff_pen
-    return v
-
-
-@njit(cache=True, _nrt=False)
 def _gen_follow(A, trump, tl, ply, p, d):
-    """Cards of the player in second, third or fourth seat, weighted: second hand low, third hand
-    high enough, fourth hand wins cheaply; ruff when it wins, discard from long suits."""
+    """Cards of the player in second, third or fourth seat, weighted by bridge-solver's follower rules
+    (``OrderCards`` in its ``solver.cc``), which measured 22% fewer nodes on 30 tables and 19% on 150
+    single solves than DDS-style weights.  Following suit: low unless p must take the trick -- a second hand
+    whose partner can win later, a third hand whose partner (the leader) is winning unless fourth hand can
+    beat it, play low; otherwise the cheapest winner first when it beats every card of the next hand, else
+    the highest first.  Void: the trump that wins (the cheapest overruff, or the lowest trump when the next
+    hand follows or has no trumps, or every trump low first when it may overruff; none when partner wins
+    surely), then each side suit's lowest card, the longest suit first, then the other cards, highest
+    first.  The winning card's run is what counts: a move stands for its run of equivalent cards."""
     tb = OT + 16 * tl
     ls = A[tb]
-    lead_b = A[tb + 4]
     wpos = A[tb + 8 + ply]
     ws = A[tb + wpos]
     wb = A[tb + 4 + wpos]
@@ -1010,129 +1004,52 @@ def _gen_follow(A, trump, tl, ply, p, d):
     n = 0
     x = A[OH + 4 * p + ls]
     nxt = (p + 1) & 3  # plays after p (an opponent)
-    last = (p + 2) & 3  # p's partner (plays after nxt at ply 1)
-    tr_nxt = A[OH + 4 * nxt + trump] if not nt else 0
-    tr_last = A[OH + 4 * last + trump] if not nt else 0
     if x != 0:
         reps = x & ~(x << 1)
-        if ply == 1:
-            h3 = A[OH + 4 * nxt + ls]  # third hand (leader's partner)
-            h4 = A[OH + 4 * last + ls]  # fourth hand (our partner)
-            max3 = A[OHIGH + h3]
-            max4 = A[OHIGH + h4]
-            min3 = A[OLOW + h3] if h3 != 0 else -1
-            min4 = A[OLOW + h4] if h4 != 0 else -1
-            pd_beats = max4 > lead_b and max4 > max3
-            while reps != 0:
-                b = A[OHIGH + reps]
-                reps ^= np.int64(1) << b
-                bt = _run_top(x, b)
-                seq = bt > b
-                if nt:
-                    if pd_beats:
-                        w = -bt
-                    elif bt > lead_b and bt > max3:
-                        w = 81 - bt
-                    elif min3 > bt or min4 > bt:
-                        w = -3 + bt
-                    elif bt < lead_b:
-                        w = -11 + bt
-                    elif seq:
-                        w = 10 + bt
-                    else:
-                        w = 13 - bt
+        top = A[OHIGH + x]
+        hn = A[OH + 4 * nxt + ls] if ply < 3 else 0  # the next hand's cards in the suit led
+        maxn = A[OHIGH + hn]
+        # how p follows: 1 every card low first, 2 the cheapest card above the winning one first, 3 the highest
+        how = 1
+        if ws == ls and top > wb:
+            if ply == 1:
+                h4 = A[OH + 4 * ((p + 2) & 3) + ls]  # partner, fourth hand
+                max4 = A[OHIGH + h4]
+                if max4 > wb:
+                    lo = min(max4, top)
+                    hi = max(max4, top)
+                    between = hn & ((np.int64(1) << hi) - 1) & ~((np.int64(1) << (lo + 1)) - 1)
+                    if not ((maxn > hi and between == 0) or hn == 0 or max4 > maxn):
+                        how = 0
                 else:
-                    win = False
-                    if ls == trump:
-                        win = pd_beats or (bt > lead_b and bt > max3)
-                    elif bt > lead_b and bt > max3:
-                        overruff = tr_last != 0 and A[OHIGH + tr_last] > A[OHIGH + tr_nxt]
-                        win = max3 >= 0 or tr_nxt == 0 or (max4 < 0 and overruff)
-                    elif pd_beats:
-                        win = max3 >= 0 or tr_nxt == 0
-                    elif lead_b > max4 and lead_b > max3 and lead_b > bt:
-                        if max4 < 0 and tr_last != 0:
-                            win = max3 >= 0 or tr_nxt == 0 or A[OHIGH + tr_last] > A[OHIGH + tr_nxt]
-                    elif max4 < 0 and tr_last != 0:
-                        win = True
-                    if win:
-                        if min3 > bt:
-                            w = 40 + bt
-                        elif max4 > lead_b and A[OHIGH + x] > max4:
-                            w = 41 + bt
-                        elif bt > lead_b:
-                            if bt < max4:
-                                w = 78 - bt
-                            elif bt > max3:
-                                w = 73 - bt
-                            elif seq:
-                                w = 62 - bt
-                            else:
-                                w = 49 - bt
-                        elif max4 >= 0:
-                            w = 47 - bt
-                        else:
-                            w = 40 - bt
-                    elif bt < min3 or bt < min4:
-                        w = -9 + bt
-                    elif bt < lead_b:
-                        w = -16 + bt
-                    elif seq:
-                        w = 22 - bt
-                    else:
-                        w = 10 - bt
-                A[mb + n] = (ls << 4) | b
-                A[wbase + n] = w
-                n += 1
-            return n
-        if ply == 2:
-            h4 = A[OH + 4 * nxt + ls]
-            max4 = A[OHIGH + h4]
-            min4 = A[OLOW + h4] if h4 != 0 else -1
-            max3 = A[OHIGH + x]
-            pw = wpos == 0  # partner (the leader) is winning
-            # the card to beat: the winning one when it is in the suit led
-            beat = wb if ws == ls else 99
-            too_low = max3 < min4 or (ws == ls and max3 < wb) or ws != ls
-            while reps != 0:
-                b = A[OHIGH + reps]
-                reps ^= np.int64(1) << b
-                bt = _run_top(x, b)
-                if ws != ls:
-                    w = -bt  # second hand ruffed
-                elif pw and (lead_b > max4 and (max4 >= 0 or nt or ls == trump or tr_nxt == 0)):
-                    w = -bt  # partner wins anyway
-                elif pw and not nt and ls != trump and max4 < 0:
-                    w = -bt  # fourth hand ruffs or not: play low
-                elif too_low:
-                    w = -bt
-                elif not pw and not nt and ls != trump and max4 < 0:
-                    w = (20 - bt) if bt > beat else -bt
-                elif bt > beat and bt > max4:
-                    w = 60 - bt if max3 <= max4 or nt else 58 - bt
-                else:
-                    w = -bt
-                A[mb + n] = (ls << 4) | b
-                A[wbase + n] = w
-                n += 1
-            return n
-        # fourth hand
-        pw = wpos == 1
+                    how = 0
+            elif ply == 2:
+                between = hn & ((np.int64(1) << top) - 1) & ~((np.int64(1) << (wb + 1)) - 1)
+                if not (wpos == 0 and (hn == 0 or wb > maxn or between == 0)):
+                    how = 0
+            elif wpos != 1:
+                how = 0
+            if how == 0:
+                above = (x >> (wb + 1)) << (wb + 1)
+                how = 2 if (hn == 0 or A[OLOW + above] > maxn) else 3
         while reps != 0:
             b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(x, b)
-            if pw or ws != ls:
+            if how == 1 or bt < wb:
                 w = -bt
-            elif bt > wb:
-                w = 30 - bt
+            elif how == 2:
+                w = 100 - bt
             else:
-                w = -bt
+                w = 50 + bt
             A[mb + n] = (ls << 4) | b
             A[wbase + n] = w
             n += 1
         return n
     # void in the suit led: ruffs and discards
+    ruffs = not nt and A[OH + 4 * p + trump] != 0
+    hn = A[OH + 4 * nxt + ls] if ply < 3 else 0
+    tr_nxt = A[OH + 4 * nxt + trump] if not nt else 0
     for s in range(4):
         y = A[OH + 4 * p + s]
         if y == 0 or s == ls:
@@ -1142,72 +1059,18 @@ def _gen_follow(A, trump, tl, ply, p, d):
             b = A[OHIGH + reps]
             reps ^= np.int64(1) << b
             bt = _run_top(y, b)
-            if ply == 1:
-                h3 = A[OH + 4 * nxt + ls]
-                h4 = A[OH + 4 * last + ls]
-                pd_wins = A[OHIGH + h4] > A[OHIGH + h3] and A[OHIGH + h4] > lead_b
-                if nt:
-                    w = -bt + (_discard_bonus(A, p, s, 23, 2, 3) if pd_wins else _discard_bonus(A, p, s, 33, 6, 8))
-                elif ls == trump:
-                    w = -bt + (_discard_bonus(A, p, s, 44, 0, 0) if pd_wins else _discard_bonus(A, p, s, 36, 4, 0))
-                elif s != trump:
-                    if h3 != 0:
-                        good = pd_wins or (h4 == 0 and tr_last != 0)
-                    else:
-                        good = ((h4 == 0 and A[OHIGH + tr_last] > A[OHIGH + tr_nxt])
-                                or (tr_nxt == 0 and A[OHIGH + h4] > lead_b))
-                    if good:
-                        w = -bt + 60 + _discard_bonus(A, p, s, 44, 0, 0)
-                    else:
-                        w = -bt - 2 + _discard_bonus(A, p, s, 36, 4, 0)
+            if ruffs and s == trump:
+                if wpos == ply - 2 and (ply == 3 or (hn != 0 and (ws == trump or wb > A[OHIGH + hn]))):
+                    w = bt - 100  # partner wins surely: trumps among the other cards
+                elif ws == trump:
+                    w = (300 - bt) if (bt > wb and wpos != ply - 2) else bt - 100  # overruff cheaply
+                elif ply == 3 or hn != 0 or tr_nxt == 0:
+                    w = 300 if b == A[OLOW + y] else bt - 100  # the lowest trump wins
                 else:
-                    if h3 != 0 or (h4 == 0 and A[OHIGH + tr_last] > A[OHIGH + tr_nxt]) or bt > A[OHIGH + tr_nxt]:
-                        w = 24 - bt + _discard_bonus(A, p, s, 44, 0, 0)
-                    else:
-                        w = 15 - bt + _discard_bonus(A, p, s, 36, 4, 0)
-            elif ply == 2:
-                h4 = A[OH + 4 * nxt + ls]
-                max4 = A[OHIGH + h4]
-                if nt:
-                    w = -bt + _discard_bonus(A, p, s, 24, 4, 4)
-                elif ls == trump or s != trump:
-                    w = -bt + _discard_bonus(A, p, s, 40, 0, 0)
-                elif wpos == 0 and lead_b > max4 and (max4 >= 0 or tr_nxt == 0):
-                    w = -bt - 50  # don't ruff partner's sure winner
-                elif ws == trump and bt < wb:
-                    w = -32 + bt + _discard_bonus(A, p, s, 40, 0, 0)  # underruff
-                elif wpos == 0:
-                    if max4 >= 0:
-                        w = (36 if _owner(A, ls, A[OC + ls] - 2) == (p + 2) & 3 else 48) - bt
-                    elif bt > A[OHIGH + tr_nxt]:
-                        w = 48 - bt
-                    else:
-                        w = -12 - bt
-                    w += _discard_bonus(A, p, s, 50, 0, 0)
-                elif max4 >= 0:
-                    w = 72 - bt + _discard_bonus(A, p, s, 50, 0, 0)
-                elif bt > A[OHIGH + tr_nxt]:
-                    w = 48 - bt + _discard_bonus(A, p, s, 50, 0, 0)
-                else:
-                    w = 36 - bt + _discard_bonus(A, p, s, 50, 0, 0)
+                    w = 300 - bt  # the next hand may overruff: every trump, low first
             else:
-                if nt:
-                    w = -bt + _discard_bonus(A, p, s, 27, 6, 8)
-                else:
-                    val = _discard_bonus(A, p, s, 24, 2, 0)
-                    if ls == trump:
-                        w = -bt + val
-                    elif wpos == 1:
-                        w = (2 - bt + val) if s == trump else (25 - bt + val)
-                    elif ws == trump:
-                        if s == trump:
-                            w = 33 + bt if bt > wb else -13 + bt
-                        else:
-                            w = 14 - bt + val
-                    elif s == trump:
-                        w = 33 + bt
-                    else:
-                        w = 14 - bt + val
+                # each suit's lowest card, the longest suit first, before any higher card, those highest first
+                w = (200 + 8 * A[OPOP + y]) if b == A[OLOW + y] else bt - 100
             A[mb + n] = (s << 4) | b
             A[wbase + n] = w
             n += 1
