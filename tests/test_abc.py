@@ -604,3 +604,18 @@ def test_the_report_gives_the_best_cards_paired_lead_with_its_standard_error():
     assert line == "E:♣2 over E:♣K: +25.0 a deal on the same 4 deals (standard error 2.9, 8.7 of them)"
     assert paired_gap(result([-660.0] * 3, [-660.0] * 3)) == "E:♣2 and E:♣K score the same on every one of the 3 deals"
     assert paired_gap(result([-600.0], [-660.0])) is None
+
+
+def test_a_deals_candidates_stay_on_the_thread_that_started_it_until_no_deal_is_left():
+    """The decision's scheduler: a thread takes its own deal's next candidate, else the next deal, and only when
+    no deal is left another thread's candidate not yet started; every task is handed out exactly once."""
+    from bridgeplay.deal.abc import _Tasks
+
+    t = _Tasks(3, 2)
+    assert t.take(None) == (0, 0)  # thread 1 starts deal 0
+    assert t.take(None) == (1, 0)  # thread 2 starts deal 1, not deal 0's second card
+    assert t.take(0) == (0, 1)  # thread 1 goes on with its deal
+    assert t.take(0) == (2, 0)  # ... then starts the last deal
+    assert t.take(2) == (2, 1)
+    assert t.take(2) == (1, 1)  # nothing of its own or new left: it takes thread 2's unstarted card
+    assert t.take(1) is None and t.take(2) is None and t.take(None) is None
