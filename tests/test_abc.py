@@ -604,3 +604,33 @@ def test_the_report_gives_the_best_cards_paired_lead_with_its_standard_error():
     assert line == "E:♣2 over E:♣K: +25.0 a deal on the same 4 deals (standard error 2.9, 8.7 of them)"
     assert paired_gap(result([-660.0] * 3, [-660.0] * 3)) == "E:♣2 and E:♣K score the same on every one of the 3 deals"
     assert paired_gap(result([-600.0], [-660.0])) is None
+
+
+def test_a_deals_candidates_stay_on_the_thread_that_started_it_until_no_deal_is_left():
+    """The decision's scheduler: a thread takes its own deal's next candidate, else the next deal, and only when
+    no deal is left another thread's candidate not yet started; every task is handed out exactly once."""
+    from bridgeplay.deal.abc import _Tasks
+
+    t = _Tasks(3, 2)
+    assert t.take(None) == (0, 0)  # thread 1 starts deal 0
+    assert t.take(None) == (1, 0)  # thread 2 starts deal 1, not deal 0's second card
+    assert t.take(0) == (0, 1)  # thread 1 goes on with its deal
+    assert t.take(0) == (2, 0)  # ... then starts the last deal
+    assert t.take(2) == (2, 1)
+    assert t.take(2) == (1, 1)  # nothing of its own or new left: it takes thread 2's unstarted card
+    assert t.take(1) is None and t.take(2) is None and t.take(None) is None
+
+
+def test_each_thread_starts_the_deals_of_its_own_group_first():
+    """With groups (deals alike, :func:`deal_groups`), a thread starts the lowest deal of its group, then the
+    lowest deal left of another group; the groups split the deals by their hands, in runs of equal size."""
+    from bridgeplay.deal.abc import _Tasks, deal_groups
+
+    t = _Tasks(4, 1, [[3, 0], [2, 1]])
+    assert t.take(None, 0) == (0, 0) and t.take(None, 1) == (1, 0)
+    assert t.take(0, 0) == (3, 0) and t.take(3, 0) == (2, 0)  # its own group done: the other's lowest deal
+    assert t.take(1, 1) is None
+    hand = [0b1, 0b11, 0b111, 0b1 << 16]  # spades only but the last: the lengths order the deals
+    das = [(hand[2], 0, 0, 0), (hand[0], 0, 0, 0), (hand[3], 0, 0, 0), (hand[1], 0, 0, 0)]
+    assert deal_groups(das, 2) == [[2, 1], [3, 0]]
+    assert deal_groups(das, 1) == [[2, 1, 3, 0]] and deal_groups(das[:3], 2) == [[2, 1], [0]]
