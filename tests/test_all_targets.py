@@ -150,6 +150,27 @@ def test_null_window_on_the_best_play_changes_nothing(combo: tuple[str, str], mo
     assert any(len(key) == 4 for search in every.searches for key in search.first_all)
 
 
+def _off_and_on(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch, switch: str,
+                **fixed: bool) -> tuple[AllTargets, AllTargets, list[int | None]]:
+    """Every target of ``combo`` searched with ``config.<switch>`` off, then on (the settings ``fixed`` set first),
+    and the targets to compare."""
+    from bridgeplay import config
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    for name, value in fixed.items():
+        monkeypatch.setattr(config, name, value)
+    monkeypatch.setattr(config, switch, False)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(config, switch, True)
+    return plain, AllTargets(problem, worlds, threads=1), [*range(1, problem.max_tricks + 1), None]
+
+
+def _pairs(search: AllTargets) -> int:
+    """Pairs of rows the exact search combined."""
+    return sum(int(s.stats[1]) for s in search.searches)
+
+
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx")])
 def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
     """Expected tricks not combined over whole rows where the levels' bests add up to less than the threshold
@@ -158,16 +179,7 @@ def test_sum_of_the_levels_bound_changes_nothing(combo: tuple[str, str], monkeyp
     expected tricks is the best for every level at once (AQT/xxx, KJx/xxx: the lead of a small card).  The levels'
     floors from every play's lower bound (config.SUIT_LB_FLOOR) are off: they raise a level's threshold above what
     this play reaches, so AQT/xxx no longer needs the bound."""
-    from bridgeplay import config
-
-    problem = _max_problem(combo)
-    worlds = worlds_for(problem)
-    targets = [*range(1, problem.max_tricks + 1), None]
-    monkeypatch.setattr(config, "SUIT_LB_FLOOR", False)
-    monkeypatch.setattr(config, "SUIT_SUM_BOUND", False)
-    plain = AllTargets(problem, worlds, threads=1)
-    monkeypatch.setattr(config, "SUIT_SUM_BOUND", True)
-    every = AllTargets(problem, worlds, threads=1)
+    plain, every, targets = _off_and_on(combo, monkeypatch, "SUIT_SUM_BOUND", SUIT_LB_FLOOR=False)
     assert sum(int(search.stats[18]) for search in plain.searches) == 0
     used = sum(int(search.stats[18]) for search in every.searches)
     assert used > 0 or combo in (("AQ9x", "Jxx"), ("KJTx", "xxx"))
@@ -181,23 +193,13 @@ def test_the_split_bound_at_a_first_plays_combinations_changes_nothing(combo: tu
     where the split relaxation bounds them below their threshold (config.SUIT_FIRST_SPLIT): the same value for
     every first play and objective, the same best plays and lines, and fewer pairs of rows combined where the
     bound proves a null window empty (AQT/xxx's lead of the ace, KJx/xxx's of the 2, AQ9x/Jxx's of the 4)."""
-    from bridgeplay import config
-
-    problem = _max_problem(combo)
-    worlds = worlds_for(problem)
-    targets = [*range(1, problem.max_tricks + 1), None]
-    monkeypatch.setattr(config, "SUIT_FIRST_SPLIT", False)
-    plain = AllTargets(problem, worlds, threads=1)
-    monkeypatch.setattr(config, "SUIT_FIRST_SPLIT", True)
-    every = AllTargets(problem, worlds, threads=1)
+    plain, every, targets = _off_and_on(combo, monkeypatch, "SUIT_FIRST_SPLIT")
     assert sum(int(search.stats[20]) for search in plain.searches) == 0
     used = sum(int(search.stats[20]) for search in every.searches)
-    pairs = sum(int(search.stats[1]) for search in every.searches)
-    plain_pairs = sum(int(search.stats[1]) for search in plain.searches)
     if combo == ("KJTx", "xxx"):
-        assert pairs <= plain_pairs
+        assert _pairs(every) <= _pairs(plain)
     else:
-        assert used > 0 and pairs < plain_pairs
+        assert used > 0 and _pairs(every) < _pairs(plain)
     assert every.plays == plain.plays
     for play in every.plays:
         assert every.values[play] == pytest.approx(plain.values[play], abs=1e-12), play
@@ -211,15 +213,7 @@ def test_floors_from_every_lower_bound_change_nothing(combo: tuple[str, str],
     (config.SUIT_LB_FLOOR), gives the same expected tricks for every first play, the same best value and best first
     plays for every target, the same lines, and a value for every play that reaches a level's best; KJx/xxx's lead
     of the 2 (dealt to the other search than the lead toward the king) then combines fewer pairs."""
-    from bridgeplay import config
-
-    problem = _max_problem(combo)
-    worlds = worlds_for(problem)
-    targets = [*range(1, problem.max_tricks + 1), None]
-    monkeypatch.setattr(config, "SUIT_LB_FLOOR", False)
-    plain = AllTargets(problem, worlds, threads=1)
-    monkeypatch.setattr(config, "SUIT_LB_FLOOR", True)
-    every = AllTargets(problem, worlds, threads=1)
+    plain, every, targets = _off_and_on(combo, monkeypatch, "SUIT_LB_FLOOR")
     L = every.levels
     assert every.plays == plain.plays
     assert every.best == pytest.approx(plain.best, abs=1e-12)
@@ -231,11 +225,9 @@ def test_floors_from_every_lower_bound_change_nothing(combo: tuple[str, str],
     for t in targets:
         assert every.best_plays(t) == plain.best_plays(t)
         assert every.strategy(t, 4) == plain.strategy(t, 4), t
-    pairs = sum(int(search.stats[1]) for search in every.searches)
-    plain_pairs = sum(int(search.stats[1]) for search in plain.searches)
-    assert pairs <= plain_pairs
+    assert _pairs(every) <= _pairs(plain)
     if combo == ("KJx", "xxx"):
-        assert pairs < plain_pairs
+        assert _pairs(every) < _pairs(plain)
 
 
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("AQ9x", "Jxx"), ("KJTx", "xxx"), ("QT86", "K")])

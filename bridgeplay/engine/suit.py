@@ -385,6 +385,19 @@ def _swaps(west, dfd, decl, lab1, lab2, m, nwords):
 
 
 @njit(cache=True)
+def _reply_labels(kidw, order, nk, use, mv, mv2):
+    """The cards of the ``use`` replies combined, in the order :func:`_gather` put them (``order[nk - use:]``): this
+    defender's card and, for a pair, the other defender's, as :func:`_swaps` takes them."""
+    lab1 = np.empty(use, np.int64)
+    lab2 = np.empty(use, np.int64)
+    for k in range(use):
+        a = kidw[order[nk - use + k]]
+        lab1[k] = mv[a]
+        lab2[k] = mv2[a]
+    return lab1, lab2
+
+
+@njit(cache=True)
 def _better_row(fb, wtab, nwords, tau, best):
     """The most valuable row of ``fb`` if it is worth more than ``tau`` (only a strictly better row is still of
     interest: the threshold becomes its value + TOP_BETTER); else ``best`` and ``tau`` as they were."""
@@ -1232,12 +1245,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                         # an upper bound from splitting each world's weight among the replies legal there (a
                         # linear relaxation, tight on every hard top node measured): below tau, the narrow
                         # line is best; above it, look only for rows worth the bound
-                        lab1 = np.empty(use, np.int64)
-                        lab2 = np.empty(use, np.int64)
-                        for k in range(use):
-                            a = kidw[order[nk - use + k]]
-                            lab1[k] = mv[a]
-                            lab2[k] = mv2[a]
+                        lab1, lab2 = _reply_labels(kidw, order, nk, use, mv, mv2)
                         gb, gk = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, m, nwords)
                         ub, _, lam = _split_bound(front[0], cat, off, cnot, use, wtab, nwords, tau, gb, gk)
                         if ub >= tau:
@@ -1325,12 +1333,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                     if split:
                         # (a first play's search: the expected tricks' combination is bounded by the split first,
                         # as a top node's is; its replies' labels give the swaps of equal cards)
-                        lab1 = np.empty(use, np.int64)
-                        lab2 = np.empty(use, np.int64)
-                        for k in range(use):
-                            a = kidw[order[nk - use + k]]
-                            lab1[k] = mv[a]
-                            lab2[k] = mv2[a]
+                        lab1, lab2 = _reply_labels(kidw, order, nk, use, mv, mv2)
                         gb, gk = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, m, nwords)
                         gb1, gk1 = _swaps(west, dfd, north | south | (np.int64(1) << r0), lab1, lab2, nwords, nwords)
                     front = _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, cfg[14],
