@@ -352,8 +352,8 @@ def _run_pool(files: Sequence[str], solver: str | None, check: bool, options: Op
     ctx = fork_context()
     if ctx.get_start_method() == "fork":
         warm_up(peek_kinds(files))
-    if n_workers > 1:
-        options = options.with_(threads=1)  # beside sibling workers: they have the other cores
+    # (each worker's solvers start threads for its share of the cores, the others' being in use: see
+    # bridgeplay.options.set_core_share; one thread each when there are as many workers as cores)
     share = max(1, default_jobs() // n_workers)
     pending = deque(range(len(files)))
     workers: list[_Worker] = []

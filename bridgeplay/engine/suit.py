@@ -628,7 +628,7 @@ def _vec_combine(front, cat, off, cnot, U, use, tv, otab, wtab, nwords, stats, s
                 _put_rows(cat1, off1[q], cut[q])
             cnot1 = np.ascontiguousarray(cnot[:use, lo:lo + nwords])
             U1 = U[lo:lo + nwords].copy()
-            if split and front1.shape[0] == 1 and off1[use] >= 2 * use:
+            if split and front1.shape[0] == 1:
                 # (the level alone, as one target's top node: the split bound first; the swaps of its rows' words)
                 ubk = _split_bound(front1[0], cat1, off1, cnot1, use, wtab, nwords, tv[k], gb1, gk1)[0]
                 if ubk < tv[k]:
