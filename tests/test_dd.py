@@ -206,6 +206,25 @@ def test_table_a_strain_a_thread_equals_one_search_state(threads: int, monkeypat
         assert dd.dd_table(deal) == one == dds_table(deal)
 
 
+def test_strain_order_puts_the_evenly_split_trump_suits_first() -> None:
+    """The threads take the strains likely to search longest first: every strain once, a 7-6 trump split before
+    no trumps, no trumps before a lopsided fit; suits split alike keep their order unless one holds a longer hand."""
+    from bridgeplay.deal.doubledummy import _strain_order
+
+    deal = Deal.from_pbn("N:AKQJT98.32.32.32 765.AKQJ.54.8765 432.T98.AKQJ.AKQ .7654.T9876.JT94")
+    # spades: NS 10, EW 3 (a difference of 7); hearts NS 5, EW 8 (3, longest hand 4); diamonds NS 6, EW 7 (1);
+    # clubs NS 5, EW 8 (3, longest hand 4: after hearts, in the usual order)
+    order = _strain_order(deal.to_array())
+    assert sorted(order) == [0, 1, 2, 3, 4]
+    assert order == [2, 4, 1, 3, 0]
+    # hearts and clubs both 5-8 with a longest hand of 5: the usual order
+    deal = Deal.from_pbn("N:AKQJT98.32.32.32 765.AKQ.54.87654 432.T98.AKQJ.AKQ .J7654.T9876.JT9")
+    assert _strain_order(deal.to_array()) == [2, 4, 1, 3, 0]
+    # hearts 5-8 with East's five, clubs 5-8 with four at most: the longer single holding goes later
+    deal = Deal.from_pbn("N:AKQJT98.32.32.32 765.AKQJ4.5.8765 432.T98.AKQJ.AKQ .765.T98764.JT94")
+    assert _strain_order(deal.to_array()) == [2, 4, 3, 1, 0]
+
+
 # ---- the kernel entry for repeated minimaxing ----------------------------------------------------
 def test_kernel_entry_matches_the_api_and_dds() -> None:
     A, tt = new_work(), new_tt()
