@@ -38,17 +38,17 @@ card cache (bridge-solver's) for every seat: the card that last cut off in the s
 follower tries that card first, before its other cards are even generated (most follower nodes cut
 off with it: bridge-solver's lazy ordering; for leads the cached card is only a bonus, as trying it
 first measured more nodes).
-Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to partner; in no
-trumps then bridge-solver's fast tricks, which count a suit's top sequence held by the two hands
-together and the crossings between them), a side's sure trump tricks (its two hands' top trumps
-together, at most the longer holding), a side's slow trump trick when one trick is all it needs (a
-guarded king over the ace, bridge-solver's; king-queen in one hand against the ace), the opponents' sure
-tricks when they top every suit the leader holds and the leader's side cannot ruff (one, or one a suit
-when a single opponent holds all those tops); at second hand: a sure trick for its side.  Quick tricks
-count only the top cards down to the others' longest holding as relevant (the lower ones win by length),
-and a stored pattern leaves out a suit's bottom run held by one hand (the suit lengths say who holds
-it).  After a card below every rank that mattered to its own result fails, the lower cards of its suit
-are skipped.
+Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to partner), a
+side's sure trump tricks (its two hands' top trumps together, at most the longer holding), a side's slow
+trump trick when one trick is all it needs (a guarded king over the ace, bridge-solver's; king-queen in
+one hand against the ace), the opponents' sure tricks when they top every suit the leader holds and the
+leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops), then
+bridge-solver's fast tricks (a suit's top sequence held by the two hands together, blocked suits, the
+crossings between them, the side's top trumps; only the cards of as few suits as suffice count as
+relevant); at second hand: a sure trick for its side.  Quick tricks count only the top cards down to the
+others' longest holding as relevant (the lower ones win by length), and a stored pattern leaves out a
+suit's bottom run held by one hand (the suit lengths say who holds it).  After a card below every rank
+that mattered to its own result fails, the lower cards of its suit are skipped.
 
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
@@ -660,17 +660,30 @@ def _suit_fast(A, mine, mw, pd_, pw):
 
 
 @njit(cache=True, _nrt=False)
-def _fast_nt(A, p, tl):
-    """bridge-solver's FastTricks in no trumps: the leader's side's top sequences cashed from p's hand (and
-    across to partner's when partner can be reached); the cards they rely on at OQ..OQ+3."""
+def _fast_tricks(A, trump, p, tl, need):
+    """bridge-solver's FastTricks: the leader's side's top sequences cashed from p's hand (and across to
+    partner's when partner can be reached), in a trump contract after the side's top trumps (TopTrumpTricks)
+    and with a side suit cut to the length of an opponent who can ruff it.  When they reach ``need``, the
+    cards of as few suits as suffice (the biggest counts first) are left at OQ..OQ+3 and their tricks
+    returned; else a count below ``need``."""
     pd = (p + 2) & 3
+    lho = (p + 1) & 3
+    rho = (p + 3) & 3
     my_t = 0
     pd_t = 0
-    my_e = False
     pd_e = False
+    tr_t = 0
+    es = -1
+    ltr = False
+    rtr = False
+    if trump < 4:
+        ltr = A[OH + 4 * lho + trump] != 0
+        rtr = A[OH + 4 * rho + trump] != 0
     for s in range(4):
         A[OQ + 4 + s] = 0
         A[OQ + 8 + s] = 0
+        A[OQ + 12 + s] = 0
+        A[OQ + 16 + s] = 0
         n = A[OC + s]
         if n == 0:
             continue
@@ -678,9 +691,36 @@ def _fast_nt(A, p, tl):
         hp = A[OH + 4 * pd + s]
         lm = A[OPOP + hm]
         lp = A[OPOP + hp]
-        lo_ = max(A[OPOP + (A[OH + 4 * ((p + 1) & 3) + s])], A[OPOP + (A[OH + 4 * ((p + 3) & 3) + s])])
-        my_max = max(lp, lo_)
-        pd_max = max(lm, lo_)
+        if s == trump:
+            full = (np.int64(1) << n) - 1
+            if hm == full or hp == full:
+                tr_t = max(lm, lp)
+                continue
+            both = hm | hp
+            mx = max(lm, lp)
+            b = n - 1
+            r = np.int64(0)
+            while b >= 0 and (both >> b) & 1 and tr_t < mx:
+                r |= np.int64(1) << b
+                tr_t += 1
+                b -= 1
+            A[OQ + 4 + s] = r
+            continue
+        ll = A[OPOP + (A[OH + 4 * lho + s])]
+        lr = A[OPOP + (A[OH + 4 * rho + s])]
+        my_max = max(lp, ll, lr)
+        pd_max = max(lm, ll, lr)
+        if ltr or rtr:
+            # no more winners than a ruffing opponent has cards to follow with: the lowest ones go
+            mx = 13
+            if ltr:
+                mx = ll
+            if rtr and lr < mx:
+                mx = lr
+            while A[OPOP + hm] > mx:
+                hm ^= np.int64(1) << A[OLOW + hm]
+            while A[OPOP + hp] > mx:
+                hp ^= np.int64(1) << A[OLOW + hp]
         mw = 0
         pw = 0
         rm = np.int64(0)
@@ -703,16 +743,46 @@ def _fast_nt(A, p, tl):
         A[OQ + 8 + s] = rp
         k, e = _suit_fast(A, hm, mw, hp, pw)
         my_t += k
-        my_e = my_e or e
+        A[OQ + 12 + s] = k
         k, e = _suit_fast(A, hp, pw, hm, mw)
         pd_t += k
+        A[OQ + 16 + s] = k
+        if e and es < 0:
+            es = s
         pd_e = pd_e or e
-    fast = my_t
-    if pd_e and pd_t > fast:
-        fast = pd_t
+    use_pd = pd_e and pd_t > my_t
+    fast = min(tr_t + (pd_t if use_pd else my_t), tl)
+    if fast < need:
+        return fast
+    # as few suits as suffice: partner's entry suit first when partner cashes, then the biggest counts
+    cb = OQ + 16 if use_pd else OQ + 12
+    got = 0
+    used = 0
+    if use_pd:
+        used = 1 << es
+        got = A[cb + es]
+    while got < need:
+        j = -1
+        bk = 0
+        for s in range(4):
+            if (used >> s) & 1:
+                continue
+            k = tr_t if s == trump else A[cb + s]
+            if k > bk:
+                bk = k
+                j = s
+        if j < 0:
+            break
+        used |= 1 << j
+        got += bk
     for s in range(4):
-        A[OQ + s] = A[OQ + 4 + s] | (A[OQ + 8 + s] if pd_e else 0)
-    return min(fast, tl)
+        r = np.int64(0)
+        if (used >> s) & 1:
+            r = A[OQ + 4 + s]
+            if pd_e:
+                r |= A[OQ + 8 + s]
+        A[OQ + s] = r
+    return min(got, tl)
 
 
 @njit(cache=True, _nrt=False)
@@ -1333,13 +1403,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                     A[rd + s] = A[OQ + s]
                 # the plan's whole count (fail-soft: a stronger bound than the test asked for)
                 return qv if ns else tl - qv
-            if trump == 4 and not (A[ODEBUG] & 8):
-                fv = _fast_nt(A, leader, tl)
-                if fv >= (t if ns else tl - t + 1):
-                    A[OST + 3] += 1
-                    for s in range(4):
-                        A[rd + s] = A[OQ + s]
-                    return fv if ns else tl - fv
             if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
@@ -1400,6 +1463,14 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                             if A[OH + 4 * leader + s] != 0:
                                 A[rd + s] = np.int64(1) << (A[OC + s] - 1)
                         return tl - slow if ns else slow
+            if not (A[ODEBUG] & 8):
+                need = t if ns else tl - t + 1
+                fv = _fast_tricks(A, trump, leader, tl, need)
+                if fv >= need:
+                    A[OST + 3] += 1
+                    for s in range(4):
+                        A[rd + s] = A[OQ + s]
+                    return fv if ns else tl - fv
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
