@@ -38,16 +38,17 @@ card cache (bridge-solver's) for every seat: the card that last cut off in the s
 follower tries that card first, before its other cards are even generated (most follower nodes cut
 off with it: bridge-solver's lazy ordering; for leads the cached card is only a bonus, as trying it
 first measured more nodes).
-Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to
-partner), a side's sure trump tricks (its two hands' top trumps together, at most the longer
-holding), a side's slow trump trick when one trick is all it needs (a guarded king over the ace,
-bridge-solver's; king-queen in one hand against the ace), the opponents' sure tricks when they
-top every suit the leader holds and the leader's side cannot ruff (one, or one a suit when a
-single opponent holds all those tops); at second hand: a sure trick for its side.  Quick tricks
-count only the top cards down to the others' longest holding as relevant (the lower ones win by
-length), and a stored pattern leaves out a suit's bottom run held by one hand (the suit lengths
-say who holds it).  After a card below every rank that mattered to its own result fails, the
-lower cards of its suit are skipped.
+Bounds at the start of a trick: the leader's side's cashable top tricks (with an entry to partner), a
+side's sure trump tricks (its two hands' top trumps together, at most the longer holding), a side's slow
+trump trick when one trick is all it needs (a guarded king over the ace, bridge-solver's; king-queen in
+one hand against the ace), the opponents' sure tricks when they top every suit the leader holds and the
+leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops), then
+bridge-solver's fast tricks (a suit's top sequence held by the two hands together, blocked suits, the
+crossings between them, the side's top trumps; only the cards of as few suits as suffice count as
+relevant); at second hand: a sure trick for its side.  Quick tricks count only the top cards down to the
+others' longest holding as relevant (the lower ones win by length), and a stored pattern leaves out a
+suit's bottom run held by one hand (the suit lengths say who holds it).  After a card below every rank
+that mattered to its own result fails, the lower cards of its suit are skipped.
 
 Caching note: every kernel is ``cache=True``; the search is self-recursive only -- numba's
 cache breaks (segfaults on loading) with mutual recursion, and caches of a module are not
@@ -548,7 +549,8 @@ def _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q, c):
 @njit(cache=True, _nrt=False)
 def _quick_tricks(A, trump, p, tl, need):
     """Does the leader ``p``'s side surely take ``need`` tricks by cashing top winners: p's own,
-    then (with an entry: a suit where partner holds the top card and p a card) partner's?
+    then (with an entry: a suit where partner holds the top card and p a card) partner's?  Returns the
+    tricks of the first plan that takes ``need`` (-1 if none does).
 
     On success the top cards of the suits used (as few as suffice) are left at OQ..OQ+3."""
     lho = (p + 1) & 3
@@ -584,7 +586,7 @@ def _quick_tricks(A, trump, p, tl, need):
     if c >= 0:
         tot_q = _winners(A, trump, pd, p, OQ + 8, OQ + 16)
     if tot_p + tot_q < need:
-        return False
+        return -1
     # add suits, biggest first, until the plan guarantees `need` (the leader's own first)
     for with_q in range(2):
         if with_q == 1 and c < 0:
@@ -612,7 +614,7 @@ def _quick_tricks(A, trump, p, tl, need):
                         if (used >> (4 + s)) & 1:
                             r |= A[OQ + 16 + s]
                         A[OQ + s] = r
-                    return True
+                    return v
             j = -1
             bestc = 0
             for i in range(4 + 4 * with_q):
@@ -635,7 +637,152 @@ def _quick_tricks(A, trump, p, tl, need):
                 q_tr += bestc
             else:
                 q_side += bestc
-    return False
+    return -1
+
+
+@njit(cache=True, _nrt=False)
+def _suit_fast(A, mine, mw, pd_, pw):
+    """bridge-solver's SuitFastTricks: tricks cashable in a suit by the hand holding ``mine`` (mw cards of
+    the side's top sequence), partner holding ``pd_`` (pw of it).  Returns (tricks, entry): entry when this
+    hand's top winner covers partner's lowest card (partner can lead across to it)."""
+    entry = pd_ != 0 and mw > 0 and A[OHIGH + mine] > A[OLOW + pd_]
+    if pw == 0:
+        return mw, entry
+    if mw == 0:
+        return (pw if mine != 0 else 0), entry
+    if A[OHIGH + mine] < A[OLOW + pd_]:
+        return pw, entry
+    if A[OLOW + mine] > A[OHIGH + pd_]:
+        return mw, entry
+    if pw == A[OPOP + pd_]:
+        pw -= 1
+    return min(A[OPOP + mine], mw + pw), entry
+
+
+@njit(cache=True, _nrt=False)
+def _fast_tricks(A, trump, p, tl, need):
+    """bridge-solver's FastTricks: the leader's side's top sequences cashed from p's hand (and across to
+    partner's when partner can be reached), in a trump contract after the side's top trumps (TopTrumpTricks)
+    and with a side suit cut to the length of an opponent who can ruff it.  When they reach ``need``, the
+    cards of as few suits as suffice (the biggest counts first) are left at OQ..OQ+3 and their tricks
+    returned; else a count below ``need``."""
+    pd = (p + 2) & 3
+    lho = (p + 1) & 3
+    rho = (p + 3) & 3
+    my_t = 0
+    pd_t = 0
+    pd_e = False
+    tr_t = 0
+    es = -1
+    ltr = False
+    rtr = False
+    if trump < 4:
+        ltr = A[OH + 4 * lho + trump] != 0
+        rtr = A[OH + 4 * rho + trump] != 0
+    for s in range(4):
+        A[OQ + 4 + s] = 0
+        A[OQ + 8 + s] = 0
+        A[OQ + 12 + s] = 0
+        A[OQ + 16 + s] = 0
+        n = A[OC + s]
+        if n == 0:
+            continue
+        hm = A[OH + 4 * p + s]
+        hp = A[OH + 4 * pd + s]
+        lm = A[OPOP + hm]
+        lp = A[OPOP + hp]
+        if s == trump:
+            full = (np.int64(1) << n) - 1
+            if hm == full or hp == full:
+                tr_t = max(lm, lp)
+                continue
+            both = hm | hp
+            mx = max(lm, lp)
+            b = n - 1
+            r = np.int64(0)
+            while b >= 0 and (both >> b) & 1 and tr_t < mx:
+                r |= np.int64(1) << b
+                tr_t += 1
+                b -= 1
+            A[OQ + 4 + s] = r
+            continue
+        ll = A[OPOP + (A[OH + 4 * lho + s])]
+        lr = A[OPOP + (A[OH + 4 * rho + s])]
+        my_max = max(lp, ll, lr)
+        pd_max = max(lm, ll, lr)
+        if ltr or rtr:
+            # no more winners than a ruffing opponent has cards to follow with: the lowest ones go
+            mx = 13
+            if ltr:
+                mx = ll
+            if rtr and lr < mx:
+                mx = lr
+            while A[OPOP + hm] > mx:
+                hm ^= np.int64(1) << A[OLOW + hm]
+            while A[OPOP + hp] > mx:
+                hp ^= np.int64(1) << A[OLOW + hp]
+        mw = 0
+        pw = 0
+        rm = np.int64(0)
+        rp = np.int64(0)
+        b = n - 1
+        while b >= 0:
+            bit = np.int64(1) << b
+            if hm & bit:
+                mw += 1
+                if mw <= my_max:
+                    rm |= bit
+            elif hp & bit:
+                pw += 1
+                if pw <= pd_max:
+                    rp |= bit
+            else:
+                break
+            b -= 1
+        A[OQ + 4 + s] = rm
+        A[OQ + 8 + s] = rp
+        k, e = _suit_fast(A, hm, mw, hp, pw)
+        my_t += k
+        A[OQ + 12 + s] = k
+        k, e = _suit_fast(A, hp, pw, hm, mw)
+        pd_t += k
+        A[OQ + 16 + s] = k
+        if e and es < 0:
+            es = s
+        pd_e = pd_e or e
+    use_pd = pd_e and pd_t > my_t
+    fast = min(tr_t + (pd_t if use_pd else my_t), tl)
+    if fast < need:
+        return fast
+    # as few suits as suffice: partner's entry suit first when partner cashes, then the biggest counts
+    cb = OQ + 16 if use_pd else OQ + 12
+    got = 0
+    used = 0
+    if use_pd:
+        used = 1 << es
+        got = A[cb + es]
+    while got < need:
+        j = -1
+        bk = 0
+        for s in range(4):
+            if (used >> s) & 1:
+                continue
+            k = tr_t if s == trump else A[cb + s]
+            if k > bk:
+                bk = k
+                j = s
+        if j < 0:
+            break
+        used |= 1 << j
+        got += bk
+    for s in range(4):
+        r = np.int64(0)
+        if (used >> s) & 1:
+            r = A[OQ + 4 + s]
+            if pd_e:
+                r |= A[OQ + 8 + s]
+        A[OQ + s] = r
+    return min(got, tl)
 
 
 @njit(cache=True, _nrt=False)
@@ -1249,11 +1396,13 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             # the table's head for this position: its cache line is fetched while the bounds are tried
             key = _len_key(A, trump, leader, tl)
             _prefetch(tt, TT_HEAD + 4 * (_hash(key) & ((np.int64(1) << tt[0]) - 1)))
-            if not (A[ODEBUG] & 8) and _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1):
+            qv = -1 if A[ODEBUG] & 8 else _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1)
+            if qv >= 0:
                 A[OST + 3] += 1
                 for s in range(4):
                     A[rd + s] = A[OQ + s]
-                return t if ns else t - 1
+                # the plan's whole count (fail-soft: a stronger bound than the test asked for)
+                return qv if ns else tl - qv
             if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
@@ -1314,6 +1463,14 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                             if A[OH + 4 * leader + s] != 0:
                                 A[rd + s] = np.int64(1) << (A[OC + s] - 1)
                         return tl - slow if ns else slow
+            if not (A[ODEBUG] & 8):
+                need = t if ns else tl - t + 1
+                fv = _fast_tricks(A, trump, leader, tl, need)
+                if fv >= need:
+                    A[OST + 3] += 1
+                    for s in range(4):
+                        A[rd + s] = A[OQ + s]
+                    return fv if ns else tl - fv
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
