@@ -190,6 +190,18 @@ def _memo_slot(M, mk):
     return i
 
 
+@njit(cache=True, inline="always")
+def _runs(y, h):
+    """The cards of hand ``h`` in a run with a card of ``y`` (both in relative ranks, :func:`_memo_key`): cards
+    of one hand with no other card held or on the table between them take the same tricks in the deal."""
+    y &= h
+    while True:
+        z = y | (((y << 1) | (y >> 1)) & h)
+        if z == y:
+            return y
+        y = z
+
+
 @njit(cache=True)
 def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, M, mk):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
@@ -214,8 +226,9 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
         out[0, 1] = need
         yes = _pack_bits(_dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(3), out),
                          held)
-        M[i, 5] |= yes
-        M[i, 6] |= todo & ~yes
+        h = mk[(leader + nt) & 3]
+        M[i, 5] |= _runs(yes, h)
+        M[i, 6] |= _runs(todo & ~yes, h)
     return _unpack_bits(want & M[i, 5], held)
 
 
@@ -255,8 +268,9 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     if not meta & 1 or ((meta >> 2) & 255) != v:
         M[i, 5] = 0
         M[i, 6] = 0
-    M[i, 5] |= yes
-    M[i, 6] |= asked & ~yes
+    h = mk[(leader + nt) & 3]
+    M[i, 5] |= _runs(yes, h)
+    M[i, 6] |= _runs(asked & ~yes, h)
     M[i, 7] = 3 | (v << 2) | (v << 10)
     return v
 
