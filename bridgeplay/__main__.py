@@ -1,3 +1,3 @@
-from bridgeplay.cli import main
+from bridgeplay.cli import run
 
-main()
+run()

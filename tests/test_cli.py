@@ -189,3 +189,33 @@ def test_compare_shows_a_moving_bar_on_a_terminal_and_nothing_when_piped() -> No
     piped = subprocess.run([sys.executable, "-m", "bridgeplay", "compare", "problems/paper/fig14-kjtx-a98x.yaml"],
                            cwd=ROOT, capture_output=True, text=True)
     assert piped.returncode == 0 and "━" not in piped.stderr and piped.stderr == ""
+
+
+def test_the_program_raises_the_collector_threshold_and_the_library_does_not(monkeypatch: pytest.MonkeyPatch) -> None:
+    """``bridgeplay`` (the console script, ``python -m bridgeplay``) runs :func:`main` with the cyclic collector's
+    first threshold at 50,000; importing or calling :func:`main` (the library, CliRunner) leaves Python's."""
+    import gc
+
+    from bridgeplay import cli
+
+    seen: list[tuple[int, int, int]] = []
+    monkeypatch.setattr(cli, "main", lambda: seen.append(gc.get_threshold()))
+    before = gc.get_threshold()
+    try:
+        cli.run()
+    finally:
+        gc.set_threshold(*before)
+    assert seen == [(50_000, 20, 100)]
+    assert gc.get_threshold() == before != seen[0]
+
+
+@pytest.mark.parametrize("given, expected", [(None, "1"), ("3", "3")])
+def test_the_program_keeps_openblas_to_one_thread_unless_told(given: str | None, expected: str) -> None:
+    import os
+
+    env = {k: v for k, v in os.environ.items() if k != "OPENBLAS_NUM_THREADS"}
+    if given is not None:
+        env["OPENBLAS_NUM_THREADS"] = given
+    code = "import os, bridgeplay.cli, numpy; print(os.environ['OPENBLAS_NUM_THREADS'])"
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, env=env, check=True)
+    assert out.stdout.strip() == expected
