@@ -676,6 +676,15 @@ def _fast_tricks(A, trump, p, tl, need):
     es = -1
     ltr = False
     rtr = False
+    # cheap bound first: no suit gives more tricks than the side's top sequence in it (the cards from the top
+    # down that p or partner holds), so when those cannot reach ``need`` the count is not worked out
+    up = 0
+    for s in range(4):
+        n = A[OC + s]
+        rest = ((np.int64(1) << n) - 1) & ~(A[OH + 4 * p + s] | A[OH + 4 * pd + s])
+        up += n if rest == 0 else n - 1 - A[OHIGH + rest]
+    if up < need:
+        return up
     if trump < 4:
         ltr = A[OH + 4 * lho + trump] != 0
         rtr = A[OH + 4 * rho + trump] != 0
