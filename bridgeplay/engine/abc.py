@@ -872,7 +872,7 @@ class ABCKernel:
         self.M = np.zeros((1 << MEMO_LOG2, MW), dtype=np.int64)
 
     def clear(self) -> None:
-        self.T[self.T.shape[0] // 65 * 64:] = 0  # the signatures: every row is then empty (its words unread)
+        self.T[_rows(self.T):] = 0  # the signatures: every row is then empty (its words unread)
 
     def abort(self) -> None:
         """Make a search running on another thread return at its next node (its value is then meaningless)."""
