@@ -795,6 +795,144 @@ def _fast_tricks(A, trump, p, tl, need):
 
 
 @njit(cache=True, _nrt=False)
+def _dds_quick(A, p, tl, need):
+    """DDS's quick tricks in no trumps (``QuickTricks`` with ``QtricksLeadHandNT`` and
+    ``QuickTricksPartnerHandNT`` of DDS 2.9, our own code): per suit, the leader ``p``'s winners and, with an
+    entry, partner's, where the top two cards split between the hands also count the longer hand's length
+    when the opponents hold at most two cards each and one of the two hands at most two (the short hand's
+    second card crosses back or is overtaken: A9876 opposite K7 or KQ, opponents' QT and 54, cash five).
+    Returns the count once it reaches ``need`` (-1 if it does not), the top cards it used at OQ..OQ+3."""
+    pd = (p + 2) & 3
+    lho = (p + 1) & 3
+    rho = (p + 3) & 3
+    for s in range(4):
+        A[OQ + s] = 0
+    # the entry to partner: a suit where partner holds the top card and p a card, or p the top card and
+    # partner the second, each with two cards or more
+    comm = -1
+    cbit = np.int64(0)
+    for s in range(4):
+        n = A[OC + s]
+        if n == 0:
+            continue
+        top = np.int64(1) << (n - 1)
+        hm = A[OH + 4 * p + s]
+        hp = A[OH + 4 * pd + s]
+        if hp & top:
+            if hm != 0:
+                comm = s
+                cbit = top
+                break
+        elif n >= 2 and (hm & top) and (hp & (top >> 1)) and A[OPOP + hm] >= 2 and A[OPOP + hp] >= 2:
+            comm = s
+            cbit = top >> 1
+            break
+    q = 0
+    for s in range(4):
+        n = A[OC + s]
+        if n == 0:
+            continue
+        hm = A[OH + 4 * p + s]
+        hp = A[OH + 4 * pd + s]
+        own = A[OPOP + hm]
+        cp = A[OPOP + hp]
+        cl = A[OPOP + (A[OH + 4 * lho + s])]
+        cr = A[OPOP + (A[OH + 4 * rho + s])]
+        if cl == 0 and cr == 0:
+            if cp == 0:
+                # the leader alone holds the suit: every card a trick, whatever the ranks
+                q += own
+                if q >= need:
+                    return q
+                continue
+            if min(own, cp) >= need:
+                # only the side holds the suit: the shorter holding's count is sure, and nothing else matters
+                for k in range(4):
+                    A[OQ + k] = 0
+                return min(own, cp)
+            if comm >= 0 and own == 0:
+                q += cp
+                A[OQ + comm] |= cbit
+                if q >= need:
+                    return q
+                continue
+        top = np.int64(1) << (n - 1)
+        sec = top >> 1
+        if hm & top:
+            A[OQ + s] |= top
+            q += 1
+            if q >= need:
+                return q
+            if cl <= 1 and cr <= 1 and cp <= 1:
+                q += own - 1
+                if q >= need:
+                    return q
+                continue
+            if hm & sec:
+                A[OQ + s] |= sec
+                q += 1
+                if q >= need:
+                    return q
+                if cl <= 2 and cr <= 2 and cp <= 2:
+                    q += own - 2
+                    if q >= need:
+                        return q
+                    continue
+            elif (hp & sec) and own > 1 and cp > 1:
+                A[OQ + s] |= sec
+                q += 1
+                if q >= need:
+                    return q
+                if cl <= 2 and cr <= 2 and (cp <= 2 or own <= 2):
+                    q += max(own, cp) - 2
+                    if q >= need:
+                        return q
+                    continue
+        elif (hp & top) and comm >= 0:
+            A[OQ + s] |= top
+            A[OQ + comm] |= cbit
+            q += 1
+            if q >= need:
+                return q
+            if cl <= 1 and cr <= 1 and own <= 1:
+                q += cp - 1
+                if q >= need:
+                    return q
+                continue
+            if hp & sec:
+                A[OQ + s] |= sec
+                q += 1
+                if q >= need:
+                    return q
+                if cl <= 2 and cr <= 2 and own <= 2:
+                    q += cp - 2
+                    if q >= need:
+                        return q
+                    continue
+            elif (hm & sec) and cp > 1 and own > 1:
+                A[OQ + s] |= sec
+                q += 1
+                if q >= need:
+                    return q
+                if cl <= 2 and cr <= 2 and (own <= 2 or cp <= 2):
+                    q += max(own, cp) - 2
+                    if q >= need:
+                        return q
+                    continue
+            elif s == comm and n >= 3 and (A[OH + 4 * lho + s] & sec) and (hp & (top >> 2)):
+                # partner's A-Q over the left-hand opponent's king, led through from p's hand
+                A[OQ + s] |= sec | (top >> 2)
+                q += 1
+                if q >= need:
+                    return q
+                if own <= 2 and cl <= 2 and cr <= 2:
+                    q += cp - 2
+                    if q >= need:
+                        return q
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def _qt_second_hand(A, trump, tl, p, rd):
     """Second hand's side's sure tricks from here: this trick, when it holds the card that beats the
     lead and third hand (who cannot ruff) or can ruff while third hand must follow; in no trumps
@@ -1480,6 +1618,13 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                     for s in range(4):
                         A[rd + s] = A[OQ + s]
                     return fv if ns else tl - fv
+                if trump == 4:
+                    fv = _dds_quick(A, leader, tl, need)
+                    if fv >= need:
+                        A[OST + 3] += 1
+                        for s in range(4):
+                            A[rd + s] = A[OQ + s]
+                        return fv if ns else tl - fv
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
