@@ -1739,13 +1739,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                     for s in range(4):
                         A[rd + s] = A[OQ + s]
                     return fv if ns else tl - fv
-                if True:
-                    fv = _dds_quick(A, trump, leader, tl, need)
-                    if fv >= need:
-                        A[OST + 3] += 1
-                        for s in range(4):
-                            A[rd + s] = A[OQ + s]
-                        return fv if ns else tl - fv
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
@@ -1762,6 +1755,15 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             if status != 0:
                 A[OST + 1] += 1
                 return bound
+            if not (A[ODEBUG] & 8):
+                # DDS's quick tricks, last: they cut where ours and the fast tricks did not, but cost more
+                need = t if ns else tl - t + 1
+                fv = _dds_quick(A, trump, leader, tl, need)
+                if fv >= need:
+                    A[OST + 3] += 1
+                    for s in range(4):
+                        A[rd + s] = A[OQ + s]
+                    return fv if ns else tl - fv
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
         ch = _cut_context(A, trump, tl, ply, p)
         _cut_bonus(A, tt, ch, p, d, n, 60)
