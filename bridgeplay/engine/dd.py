@@ -45,7 +45,9 @@ one hand against the ace), the opponents' sure tricks when they top every suit t
 leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops), then
 bridge-solver's fast tricks (a suit's top sequence held by the two hands together, blocked suits, the
 crossings between them, the side's top trumps; only the cards of as few suits as suffice count as
-relevant); at second hand: a sure trick for its side.  Quick tricks count only the top cards down to the
+relevant), and after the table's probe DDS's quick tricks (its lead-hand and partner-hand rules: a top split
+between the hands counts the longer hand's length when the opponents are short); at second hand: a sure
+trick for its side.  Quick tricks count only the top cards down to the
 others' longest holding as relevant (the lower ones win by length), and a stored pattern leaves out a
 suit's bottom run held by one hand (the suit lengths say who holds it).  After a card below every rank
 that mattered to its own result fails, the lower cards of its suit are skipped.
