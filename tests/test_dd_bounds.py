@@ -65,3 +65,108 @@ def test_side_top_trumps_count_both_hands_up_to_the_longer_holding() -> None:
     assert _top_trump_run(A, 0) == (0, 2)
     put(0b11100, 0b00010, 0b00001, 0b00000)
     assert _top_trump_run(A, 0) == (0, 3)
+
+
+def _packed(pbn: str, leader: int) -> np.ndarray:
+    """The work array of a no-trump position (``pbn`` from North), packed as the search sees it."""
+    from bridgeplay.cards import Deal
+    from bridgeplay.engine.dd import _setup
+
+    A = new_work()
+    z = np.zeros(4, dtype=np.int64)
+    _setup(A, Deal.from_pbn(pbn).to_array().astype(np.int64), 4, leader, z, z, 0)
+    return A
+
+
+def _dds_tricks(pbn: str, leader: int) -> int:
+    from endplay.dds import solve_board
+    from endplay.types import Deal as EDeal
+    from endplay.types import Denom, Player
+
+    e = EDeal.from_pbn(pbn)
+    e.trump = Denom.nt
+    e.first = [Player.north, Player.east, Player.south, Player.west][leader]
+    return max(v for _, v in solve_board(e))
+
+
+@pytest.mark.parametrize("pbn", [
+    "N:A9876... JT.AKQ.. KQ.432.. 54.JT9..",  # North cashes the A, leads low to the K-Q, overtakes the second
+    "N:K7.432.. 54.AKQ.. AJ986... QT.JT9..",  # North's K, then low to the A: South's J-9-8 run
+])
+def test_dds_quick_tricks_count_the_length_behind_a_split_top(pbn: str) -> None:
+    """The top two cards split between the hands, the opponents with two cards each and one hand with two:
+    the longer hand's every card is a trick (DDS's quick tricks; ours and bridge-solver's fast tricks count
+    two here), and DDS agrees the position is worth five."""
+    from bridgeplay.engine.dd import _dds_quick, _fast_tricks, _quick_tricks
+
+    A = _packed(pbn, 0)
+    assert _quick_tricks(A, 4, 0, 5, 5) < 0 and _fast_tricks(A, 4, 0, 5, 5) < 5
+    assert _dds_quick(A, 4, 0, 5, 5) == 5
+    assert _dds_tricks(pbn, 0) == 5
+
+
+def test_dds_quick_tricks_never_promise_more_than_dds_finds() -> None:
+    """On seeded random no-trump endings (long suits likely), whenever DDS's quick tricks reach a count,
+    DDS's own solver gives the leader's side at least that many: the bound is sound (and it fires)."""
+    from bridgeplay.cards import Deal
+    from bridgeplay.engine.dd import _dds_quick
+
+    rng = random.Random(42_000)
+    fired = 0
+    for _ in range(300):
+        tl = rng.randint(2, 8)
+        pack = [(s, r) for s in range(4) for r in range(2, 15)]
+        rng.shuffle(pack)
+        w = [rng.random() ** 2 for _ in range(4)]
+        pack.sort(key=lambda c: -w[c[0]] * rng.random())  # a few suits hold most of the cards
+        cards = pack[:4 * tl]
+        rng.shuffle(cards)
+        arr = np.zeros((4, 4), dtype=np.uint16)
+        for i, (s, r) in enumerate(cards):
+            arr[i % 4, s] |= 1 << r
+        pbn = Deal.from_array(arr).pbn()
+        leader = rng.randrange(4)
+        A = _packed(pbn, leader)
+        best = max((need for need in range(1, tl + 1) if _dds_quick(A, 4, leader, tl, need) >= need), default=0)
+        if best:
+            fired += 1
+            assert _dds_tricks(pbn, leader) >= best, (pbn, leader, best)
+    assert fired >= 100
+
+
+def test_dds_quick_tricks_in_every_strain_never_promise_more_than_a_search_without_bounds() -> None:
+    """Trump contracts too (trumps drawn first, side suits cashed only while no void opponent can ruff, a ruff
+    in partner's hand): on seeded random endings in every strain, whenever DDS's quick tricks reach a count, the
+    search with every bound switched off (an independent reference: DDS itself uses these quick tricks) gives
+    the leader's side at least that many."""
+    from bridgeplay.engine.dd import _dds_quick, _setup, clear_tt
+
+    rng = random.Random(43_000)
+    A, ref, tt = new_work(), new_work(), new_tt(14)
+    ref[ODEBUG] = NO_BOUNDS
+    z = np.zeros(4, dtype=np.int64)
+    out = np.zeros((5, 13), dtype=np.int64)
+    fired = 0
+    for _ in range(400):
+        tl = rng.randint(2, 7)
+        pack = [(s, r) for s in range(4) for r in range(2, 15)]
+        rng.shuffle(pack)
+        w = [rng.random() ** 2 for _ in range(4)]
+        pack.sort(key=lambda c: -w[c[0]] * rng.random())
+        cards = pack[:4 * tl]
+        rng.shuffle(cards)
+        hands = np.zeros((4, 4), dtype=np.int64)
+        for i, (s, r) in enumerate(cards):
+            hands[i % 4, s] |= 1 << r
+        leader, trump = rng.randrange(4), rng.randrange(5)
+        _setup(A, hands, trump, leader, z, z, 0)
+        if trump < 4 and not (hands[:, trump] != 0).any():
+            trump = 4  # (no trumps left: the search plays it as no trumps)
+        best = max((k for k in range(1, tl + 1) if _dds_quick(A, trump, leader, tl, k) >= k), default=0)
+        if not best:
+            continue
+        fired += 1
+        clear_tt(tt)
+        ns = _solve(ref, tt, hands, trump, leader, z, z, 0, 0, out)
+        assert (ns if leader % 2 == 0 else tl - ns) >= best, (hands.tolist(), trump, leader, best)
+    assert fired >= 150

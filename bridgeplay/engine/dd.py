@@ -45,7 +45,9 @@ one hand against the ace), the opponents' sure tricks when they top every suit t
 leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops), then
 bridge-solver's fast tricks (a suit's top sequence held by the two hands together, blocked suits, the
 crossings between them, the side's top trumps; only the cards of as few suits as suffice count as
-relevant); at second hand: a sure trick for its side.  Quick tricks count only the top cards down to the
+relevant), and after the table's probe DDS's quick tricks (its lead-hand and partner-hand rules: a top split
+between the hands counts the longer hand's length when the opponents are short); at second hand: a sure
+trick for its side.  Quick tricks count only the top cards down to the
 others' longest holding as relevant (the lower ones win by length), and a stored pattern leaves out a
 suit's bottom run held by one hand (the suit lengths say who holds it).  After a card below every rank
 that mattered to its own result fails, the lower cards of its suit are skipped.
@@ -795,6 +797,265 @@ def _fast_tricks(A, trump, p, tl, need):
 
 
 @njit(cache=True, _nrt=False)
+def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, dec):
+    """DDS's QtricksLeadHandNT (``side`` false: no trumps, or the trump suit itself) and QtricksLeadHandTrump
+    (a side suit of a trump contract): the leader holds suit s's top card.  Returns (tricks so far, res,
+    ltr, rtr): res 1 a cut (tricks >= need), 2 the suit is done, 0 the suit's other rules go on; with ``dec``
+    each top trump counted draws one trump of each opponent (ltr, rtr: their trumps)."""
+    top = np.int64(1) << (n - 1)
+    sec = top >> 1
+    if side:
+        if (cl != 0 or ltr == 0) and (cr != 0 or rtr == 0):
+            A[OQ + s] |= top
+            q += 1
+            if q >= need:
+                return q, 1, ltr, rtr
+            if cl <= 1 and cr <= 1 and cp <= 1 and ltr == 0 and rtr == 0:
+                q += own - 1
+                return q, 1 if q >= need else 2, ltr, rtr
+        if ltr != 0 or rtr != 0:
+            # (the second-best rules of a side suit need opponents without trumps)
+            return q, 0, ltr, rtr
+    else:
+        A[OQ + s] |= top
+        q += 1
+        if q >= need:
+            return q, 1, ltr, rtr
+        if dec:
+            ltr = max(0, ltr - 1)
+            rtr = max(0, rtr - 1)
+        if cl <= 1 and cr <= 1 and cp <= 1:
+            q += own - 1
+            return q, 1 if q >= need else 2, ltr, rtr
+    if n >= 2 and (hm & sec):
+        A[OQ + s] |= sec
+        q += 1
+        if q >= need:
+            return q, 1, ltr, rtr
+        if dec:
+            ltr = max(0, ltr - 1)
+            rtr = max(0, rtr - 1)
+        if cl <= 2 and cr <= 2 and cp <= 2:
+            q += own - 2
+            return q, 1 if q >= need else 2, ltr, rtr
+    elif n >= 2 and (hp & sec) and own > 1 and cp > 1:
+        A[OQ + s] |= sec
+        q += 1
+        if q >= need:
+            return q, 1, ltr, rtr
+        if dec:
+            ltr = max(0, ltr - 1)
+            rtr = max(0, rtr - 1)
+        if cl <= 2 and cr <= 2 and (cp <= 2 or own <= 2):
+            q += max(own, cp) - 2
+            return q, 1 if q >= need else 2, ltr, rtr
+    return q, 0, ltr, rtr
+
+
+@njit(cache=True, _nrt=False)
+def _dds_partner_hand(A, s, n, own, cl, cr, cp, hm, hp, hl, q, need, ltr, rtr, side, comm, cbit):
+    """DDS's QuickTricksPartnerHandNT / ...Trump (``side`` as :func:`_dds_lead_hand`): partner holds suit s's
+    top card and the leader has an entry to partner (suit ``comm``, card ``cbit``).  Returns (tricks so far,
+    res) as :func:`_dds_lead_hand`."""
+    top = np.int64(1) << (n - 1)
+    sec = top >> 1
+    no_tr = not side or (ltr == 0 and rtr == 0)
+    if not side or ((cl != 0 or ltr == 0) and (cr != 0 or rtr == 0)):
+        A[OQ + s] |= top
+        A[OQ + comm] |= cbit
+        q += 1
+        if q >= need:
+            return q, 1
+        if cl <= 1 and cr <= 1 and own <= 1 and no_tr:
+            q += cp - 1
+            return q, 1 if q >= need else 2
+    if n >= 2 and (hp & sec):
+        if no_tr:
+            A[OQ + s] |= sec
+            A[OQ + comm] |= cbit
+            q += 1
+            if q >= need:
+                return q, 1
+            if cl <= 2 and cr <= 2 and own <= 2:
+                q += cp - 2
+                return q, 1 if q >= need else 2
+    elif n >= 2 and (hm & sec) and cp > 1 and own > 1:
+        if no_tr:
+            A[OQ + s] |= sec
+            A[OQ + comm] |= cbit
+            q += 1
+            if q >= need:
+                return q, 1
+            if cl <= 2 and cr <= 2 and (own <= 2 or cp <= 2):
+                q += max(own, cp) - 2
+                return q, 1 if q >= need else 2
+    elif s == comm and n >= 3 and (hl & sec) and (hp & (top >> 2)) and (
+            not side or ((cl >= 2 or ltr == 0) and (cr >= 2 or rtr == 0))):
+        # partner's A-Q over the left-hand opponent's king, led through from the leader's hand
+        A[OQ + s] |= top >> 2
+        A[OQ + comm] |= cbit
+        q += 1
+        if q >= need:
+            return q, 1
+        if own <= 2 and cl <= 2 and cr <= 2 and no_tr:
+            q += cp - 2
+            if q >= need:
+                return q, 1
+    return q, 0
+
+
+@njit(cache=True, _nrt=False)
+def _dds_quick(A, trump, p, tl, need):
+    """DDS's quick tricks (``QuickTricks`` of DDS 2.9 with its lead-hand and partner-hand rules, our own code):
+    the leader ``p``'s side cashing from the top, trumps first in a trump contract (each top trump drawing
+    one of each opponent's), side suits only while no opponent void in them can ruff, partner's winners
+    through an entry, and the top two cards split between the hands counting the longer hand's length
+    when the opponents hold at most two each and one of the hands at most two (the short hand's second card
+    crosses back or is overtaken: A9876 opposite K7 or KQ, opponents' QT and 54, cash five); in a trump
+    contract also a ruff in partner's hand.  Returns the count once it reaches ``need`` (-1 if it does not),
+    the cards whose ranks it relied on at OQ..OQ+3."""
+    pd = (p + 2) & 3
+    lho = (p + 1) & 3
+    rho = (p + 3) & 3
+    for s in range(4):
+        A[OQ + s] = 0
+    ltr = 0
+    rtr = 0
+    if trump < 4:
+        ltr = A[OPOP + (A[OH + 4 * lho + trump])]
+        rtr = A[OPOP + (A[OH + 4 * rho + trump])]
+    # the entry to partner: a suit where partner holds the top card and p a card, or p the top card and
+    # partner the second, each with two cards or more (in a side suit, one no void opponent can ruff)
+    comm = -1
+    cbit = np.int64(0)
+    for s in range(4):
+        n = A[OC + s]
+        if n == 0 or s == trump:
+            continue
+        top = np.int64(1) << (n - 1)
+        hm = A[OH + 4 * p + s]
+        hp = A[OH + 4 * pd + s]
+        safe = trump == 4 or ((A[OH + 4 * lho + s] != 0 or ltr == 0) and (A[OH + 4 * rho + s] != 0 or rtr == 0))
+        if hp & top:
+            if hm != 0 and safe:
+                comm = s
+                cbit = top
+                break
+        elif n >= 2 and (hm & top) and (hp & (top >> 1)) and A[OPOP + hm] >= 2 and A[OPOP + hp] >= 2 and safe:
+            comm = s
+            cbit = top >> 1
+            break
+    if trump < 4 and comm < 0 and A[OC + trump] > 0 and A[OH + 4 * p + trump] != 0:
+        top = np.int64(1) << (A[OC + trump] - 1)
+        if A[OH + 4 * pd + trump] & top:
+            comm = trump
+            cbit = top
+    q = 0
+    lowq = 0
+    for i in range(4):
+        s = i
+        if trump < 4:
+            # the trump suit first, then the others in order
+            s = trump if i == 0 else (i - 1 if i - 1 < trump else i)
+        side = trump < 4 and s != trump
+        n = A[OC + s]
+        hm = A[OH + 4 * p + s]
+        hp = A[OH + 4 * pd + s]
+        hl = A[OH + 4 * lho + s]
+        own = A[OPOP + hm]
+        cp = A[OPOP + hp]
+        cl = A[OPOP + hl]
+        cr = A[OPOP + (A[OH + 4 * rho + s])]
+        opps = cl | cr
+        if opps == 0 and cp == 0:
+            if own == 0:
+                continue
+            # the leader alone holds the suit: every card a trick, whatever the ranks (a side suit only when
+            # the opponents have no trumps left)
+            if not side or (ltr == 0 and rtr == 0):
+                q += own
+                if q >= need:
+                    return q
+            continue
+        if opps == 0 and trump < 4 and not side:
+            # only the side holds trumps: the longer holding, and a ruff in the hand with fewer trumps
+            sm = max(own, cp)
+            if own >= cp:
+                for s2 in range(4):
+                    if s2 != trump and A[OH + 4 * p + s2] != 0 and A[OH + 4 * pd + s2] == 0:
+                        sm += 1
+                        break
+            if sm >= need:
+                for k in range(4):
+                    A[OQ + k] = 0
+                return sm
+        elif opps == 0 and (not side or (ltr == 0 and rtr == 0)):
+            if min(own, cp) >= need:
+                # only the side holds the suit: the shorter holding's count is sure, nothing else matters
+                for k in range(4):
+                    A[OQ + k] = 0
+                return min(own, cp)
+        if comm >= 0:
+            if opps == 0 and own == 0:
+                if not side or (ltr == 0 and rtr == 0):
+                    q += cp
+                    A[OQ + comm] |= cbit
+                    if q >= need:
+                        return q
+                continue
+            if opps == 0 and trump < 4 and not side:
+                sm = max(own, cp)
+                if own <= cp:
+                    for s2 in range(4):
+                        if s2 != trump and A[OH + 4 * pd + s2] != 0 and A[OH + 4 * p + s2] == 0:
+                            sm += 1
+                            break
+                if sm >= need:
+                    for k in range(4):
+                        A[OQ + k] = 0
+                    A[OQ + comm] = cbit
+                    return sm
+        if n == 0:
+            continue
+        top = np.int64(1) << (n - 1)
+        res = 0
+        if hm & top:
+            q, res, ltr, rtr = _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side,
+                                              trump < 4 and s == trump and s != comm)
+        elif (hp & top) and comm >= 0:
+            q, res = _dds_partner_hand(A, s, n, own, cl, cr, cp, hm, hp, hl, q, need, ltr, rtr, side, comm, cbit)
+        if res == 1:
+            return q
+        if res == 2:
+            continue
+        if side and own > 0 and lowq == 0:
+            tn = A[OC + trump]
+            side_tops = (hm | hp) & top
+            side_trump_top = tn > 0 and ((A[OH + 4 * p + trump] | A[OH + 4 * pd + trump]) >> (tn - 1)) & 1
+            ptr = A[OH + 4 * pd + trump]
+            if (q == 0 or (side_tops == 0 and not side_trump_top)) and cp == 0 and ptr != 0:
+                # a ruff in partner's hand (DDS's lowest quick trick): partner void in the suit, with trumps
+                lt = A[OH + 4 * lho + trump]
+                rt = A[OH + 4 * rho + trump]
+                if (cr > 0 or rt == 0) and (cl > 0 or lt == 0):
+                    lowq = 1
+                    if need <= 1:
+                        return 1
+                    continue
+                beats = (cl == 0 and cr == 0 and (lt | rt) < ptr) or (
+                    cl == 0 and cr != 0 and lt < ptr) or (cr == 0 and cl != 0 and rt < ptr)
+                if beats:
+                    lowq = 1
+                    A[OQ + trump] |= np.int64(1) << A[OHIGH + ptr]
+                    if need <= 1:
+                        return 1
+                continue
+        if q >= need:
+            return q
+    return -1
+
+
+@njit(cache=True, _nrt=False)
 def _qt_second_hand(A, trump, tl, p, rd):
     """Second hand's side's sure tricks from here: this trick, when it holds the card that beats the
     lead and third hand (who cannot ruff) or can ruff while third hand must follow; in no trumps
@@ -1496,6 +1757,15 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
             if status != 0:
                 A[OST + 1] += 1
                 return bound
+            if not (A[ODEBUG] & 8):
+                # DDS's quick tricks, last: they cut where ours and the fast tricks did not, but cost more
+                need = t if ns else tl - t + 1
+                fv = _dds_quick(A, trump, leader, tl, need)
+                if fv >= need:
+                    A[OST + 3] += 1
+                    for s in range(4):
+                        A[rd + s] = A[OQ + s]
+                    return fv if ns else tl - fv
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
         ch = _cut_context(A, trump, tl, ply, p)
         _cut_bonus(A, tt, ch, p, d, n, 60)
