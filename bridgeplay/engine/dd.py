@@ -1296,6 +1296,14 @@ def _cut_put(tt, h, mv):
     tt[i] = v
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _cut_prefetch(tt, h):
+    """Fetch context h's set of slots (:func:`_cut_get`) into the cache ahead of its read: the cut-off card
+    cache is read at random, and that load was the search's costliest single instruction."""
+    w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
+    _prefetch(tt, tt[5] + (h & ((np.int64(1) << tt[6]) - w)))
+
+
 @njit(cache=True, _nrt=False)
 def _cut_bonus(A, tt, h, p, d, n, bonus):
     """Raise the weight of the generated move whose run holds the cached cut-off card of context h."""
@@ -1367,8 +1375,10 @@ def _reinsert(A, m, q):
 
 
 @njit(cache=True, _nrt=False)
-def _search(A, tt, dtt, trump, tl, ply, t, only):
+def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
+    ``ch``: the node's cut-off card context (:func:`_cut_context`) when the caller has computed it (and
+    prefetched its slots), else 0.
 
     Fail-soft: returns v with North-South >= v proven when v >= t, <= v proven when v < t (so a
     search can tell more than it was asked, and the table keeps the stronger bound).
@@ -1480,6 +1490,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                     for s in range(4):
                         A[rd + s] = A[OQ + s]
                     return fv if ns else tl - fv
+            # the leader's cut-off context, its cache slots fetched during the table's probe
+            ch = _cut_context(A, trump, tl, ply, p)
+            _cut_prefetch(tt, ch)
             c0 = _owner_code(A, 0)
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
@@ -1489,7 +1502,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
                 clear_dtt(dtt)
-                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1))
+                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1), np.int64(0))
                 A[ODEBUG] = saved
                 if (r2 >= t) != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
@@ -1497,14 +1510,16 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                 A[OST + 1] += 1
                 return bound
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
-        ch = _cut_context(A, trump, tl, ply, p)
+        if ch == 0:
+            ch = _cut_context(A, trump, tl, ply, p)
         _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
                 A[OST + 3] += 1
                 return t if ns else t - 1
-        ch = _cut_context(A, trump, tl, ply, p)
+        if ch == 0:
+            ch = _cut_context(A, trump, tl, ply, p)
         lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
         if lazy >= 0:
             # the cached cut-off card first, alone: the other cards are generated and ordered only
@@ -1600,7 +1615,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                         A[OH + 4 * xx + cs] = (m & low) | ((m >> 1) & ~low)
                     A[OC + cs] -= 1
             A[tb - 16 + 8] = winner
-            r = _search(A, tt, dtt, trump, tl - 1, np.int64(0), nt, np.int64(-1)) + (t - nt)
+            r = _search(A, tt, dtt, trump, tl - 1, np.int64(0), nt, np.int64(-1), np.int64(0)) + (t - nt)
             for k in range(20):
                 A[OH + k] = A[sb + k]
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
@@ -1627,7 +1642,10 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                 else:
                     m3 |= wbit
         else:
-            r = _search(A, tt, dtt, trump, tl, ply + 1, t, np.int64(-1))
+            # the next hand's cut-off context, its cache slots fetched while this call starts
+            cch = _cut_context(A, trump, tl, ply + 1, (p + 1) & 3)
+            _cut_prefetch(tt, cch)
+            r = _search(A, tt, dtt, trump, tl, ply + 1, t, np.int64(-1), cch)
             cd = rd + 4
             m0 = A[cd]
             m1 = A[cd + 1]
@@ -1717,7 +1735,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only):
                 _shuffle_below(A)
                 A[ODEBUG] = 32 | 15
                 clear_dtt(dtt)
-                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1))
+                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1), np.int64(0))
                 A[ODEBUG] = flags
                 if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
@@ -1769,7 +1787,7 @@ def _mtd(A, tt, dtt, trump, tl, ply, only, lo, hi, guess):
             t = lo + 1
         if t > hi:
             t = hi
-        v = _search(A, tt, dtt, trump, tl, ply, t, only)
+        v = _search(A, tt, dtt, trump, tl, ply, t, only, np.int64(0))
         if v >= t:
             lo = min(v, hi)
             guess = lo + 1
