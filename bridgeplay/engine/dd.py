@@ -66,7 +66,9 @@ move lists, relevant sets, killers and statistics at fixed offsets (below).  The
 entries (when the pool is full it is emptied, a generation bump, and refilled; each entry with a
 one-word signature that a probe checks first; each head with the entry that cut last, tried before
 the others), and the cut-off card cache.  The head's cache line is prefetched (LLVM's prefetch, an
-intrinsic) when a trick-start node begins, so its memory latency overlaps the bounds' work.
+intrinsic) when a trick-start node begins, so its memory latency overlaps the bounds' work; so are the cut-off
+card cache's slots of a node's context: a follower's by its caller before the call (the context passed as
+``ch``), a leader's before the table probe.
 """
 
 from __future__ import annotations
