@@ -314,6 +314,29 @@ def _head_find(tt, key):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _sig_hits(tt, base, psig):
+    """The entries of the block at ``base`` whose signature agrees with the position's ``psig``, a bit
+    each (slots past the block's count included: the caller masks them off).  A fixed count of eight,
+    no branch: the compiler vectorises it (one vector compare a block instead of a branch an entry)."""
+    sg = tt[base:base + BLOCK_ENTRIES]
+    hits = np.int64(0)
+    for j in range(BLOCK_ENTRIES):
+        w = sg[j]
+        hits |= np.int64(((psig ^ w) & (w >> 32) & 0xFFFFFFFF) == 0) << j
+    return hits
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _sig_same(tt, base, sig):
+    """The entries of the block at ``base`` whose signature is ``sig``, a bit each (as :func:`_sig_hits`)."""
+    sg = tt[base:base + BLOCK_ENTRIES]
+    same = np.int64(0)
+    for j in range(BLOCK_ENTRIES):
+        same |= np.int64(sg[j] == sig) << j
+    return same
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _tt_answer(A, rd, bd, t, best):
     """A probe's answer from the entry ``bd`` that decides the test at ``t``: its relevant cards into
     A[rd:rd + 4], then (1, best, lo) when it cuts high, (2, best, hi) when low."""
@@ -344,6 +367,11 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     pool = TT_HEAD + 4 * (np.int64(1) << tt[0])
     hb = TT_HEAD + 4 * hs
     blk = tt[hb + 2]
+    if blk >= 0:
+        # the first block's two lines (signatures; count and next) are fetched while the last cutting
+        # entry is checked: the misses overlap instead of following one another
+        _prefetch(tt, pool + BLOCK * blk)
+        _prefetch(tt, pool + BLOCK * blk + B_NEXT)
     x1 = c0 | (c1 << 26)
     x2 = c2 | (c3 << 26)
     psig = (_sig8(c0, A[OC]) | (_sig8(c1, A[OC + 1]) << 8) | (_sig8(c2, A[OC + 2]) << 16)
@@ -367,10 +395,15 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         base = pool + BLOCK * blk
         cnt = tt[base + B_CNT]
         A[OST + 4] += cnt
-        for j in range(cnt):
-            sg = tt[base + j]
-            if ((psig ^ sg) & (sg >> 32) & 0xFFFFFFFF) != 0:
-                continue
+        nxt = tt[base + B_NEXT]
+        if nxt >= 0:
+            _prefetch(tt, pool + BLOCK * nxt)
+            _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
+        hits = _sig_hits(tt, base, psig) & ((np.int64(1) << cnt) - 1)
+        while hits != 0:
+            low = hits & -hits
+            hits ^= low
+            j = A[OPOP + (low - 1)]
             b = base + B_ENT + ENTRY * j
             if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
                 bd = tt[b + 4]
@@ -384,7 +417,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                         cut_at = 1 + blk * BLOCK_ENTRIES + j
                 elif best < 0:
                     best = ((bd >> 16) & 0xFFFF) - 1
-        blk = tt[base + B_NEXT]
+        blk = nxt
     if cut_bd >= 0:
         tt[hb + 3] = cut_at
         return _tt_answer(A, rd, cut_bd, t, best)
@@ -417,6 +450,10 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     else:
         lo = np.int64(0)
         hi = np.int64(val)
+    # the block a new pattern's entry would take, fetched while the pattern's own blocks are searched
+    free = TT_HEAD + 4 * (np.int64(1) << tt[0]) + BLOCK * tt[2]
+    _prefetch(tt, free)
+    _prefetch(tt, free + B_NEXT)
     hs = _head_find(tt, key)
     if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
         # full: start afresh
@@ -435,10 +472,16 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
         blk = tt[TT_HEAD + 4 * hs + 2]
         while blk >= 0:
             base = pool + BLOCK * blk
-            for j in range(tt[base + B_CNT]):
-                # the same pattern has the same signature: the entry itself is read only then
-                if tt[base + j] != sig:
-                    continue
+            nxt = tt[base + B_NEXT]
+            if nxt >= 0:
+                _prefetch(tt, pool + BLOCK * nxt)
+                _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
+            # the same pattern has the same signature: the entry itself is read only then
+            same = _sig_same(tt, base, sig) & ((np.int64(1) << tt[base + B_CNT]) - 1)
+            while same != 0:
+                low = same & -same
+                same ^= low
+                j = A[OPOP + (low - 1)]
                 b = base + B_ENT + ENTRY * j
                 if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
                     bd = tt[b + 4]
@@ -448,7 +491,7 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
                     hi = min(hi, (bd >> 8) & 255)
                     tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
                     return
-            blk = tt[base + B_NEXT]
+            blk = nxt
     first = tt[TT_HEAD + 4 * hs + 2]
     if first < 0 or tt[pool + BLOCK * first + B_CNT] >= BLOCK_ENTRIES:
         nb = tt[2]
