@@ -64,9 +64,10 @@ Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, sa
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
 (:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
 entries (when the pool is full it is emptied, a generation bump, and refilled; each entry with a
-one-word signature that a probe checks first; each head with the entry that cut last, tried before
-the others), and the cut-off card cache.  The head's cache line is prefetched (LLVM's prefetch, an
-intrinsic) when a trick-start node begins, so its memory latency overlaps the bounds' work.
+one-word signature that a probe checks first, a block's eight at once; each head, one cache line, with a
+copy of the entry that cut last, tried before the others), and the cut-off card cache.  The head's cache
+line is prefetched (LLVM's prefetch, an intrinsic) when a trick-start node begins, so its memory latency
+overlaps the bounds' work; a probe prefetches a pattern's next block while it scans one.
 """
 
 from __future__ import annotations
