@@ -66,11 +66,12 @@ Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, sa
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
 (:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
 entries (when the pool is full it is emptied, a generation bump, and refilled; each entry with a
-one-word signature that a probe checks first; each head with the entry that cut last, tried before
-the others), and the cut-off card cache.  The head's cache line is prefetched (LLVM's prefetch, an
-intrinsic) when a trick-start node begins, so its memory latency overlaps the bounds' work; so are the cut-off
-card cache's slots of a node's context: a follower's by its caller before the call (the context passed as
-``ch``), a leader's before the table probe.
+one-word signature that a probe checks first, a block's eight at once; each head, one cache line, with a
+copy of the entry that cut last, tried before the others), and the cut-off card cache.  The head's cache
+line is prefetched (LLVM's prefetch, an intrinsic) when a trick-start node begins, so its memory latency
+overlaps the bounds' work; a probe prefetches a pattern's next block while it scans one; and the cut-off
+card cache's slots of a node's context are prefetched too: a follower's by its caller before the call (the
+context passed as ``ch``), a leader's before the table probe.
 """
 
 from __future__ import annotations
@@ -123,8 +124,10 @@ WORK_SIZE = ODS + 40
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
 #   5 offset of the cut-off card cache, 6 its log2(slots)
-TT_HEAD = 8  # heads: TT_HEAD + 4 i + (0 key, 1 generation, 2 first block, 3 the entry that cut last,
-#   1 + BLOCK_ENTRIES block + j, or 0)
+TT_HEAD = 8  # heads: TT_HEAD + HEAD i + (0 key, 1 generation, 2 first block + 1 | the entry that cut last
+#   << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it from the head's
+#   own line, which the search prefetched, before it reads a block)
+HEAD = 8  # words of a head: one cache line
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
 ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
 # a block: the entries' signatures (one cache line: the table is aligned to a line, and so are its blocks),
@@ -159,7 +162,7 @@ def new_tt(
     and a cut-off card cache of ``2**cut_log2`` slots."""
     if blocks is None:
         blocks = 1 << log2_heads
-    cut = TT_HEAD + 4 * (1 << log2_heads) + BLOCK * blocks
+    cut = TT_HEAD + HEAD * (1 << log2_heads) + BLOCK * blocks
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
     n = cut + (1 << cut_log2)
@@ -180,7 +183,7 @@ def new_tt(
 @njit(cache=True)
 def _small_tt():
     """A small table for the debugging re-checks' exact searches (emptied before each, :func:`clear_dtt`)."""
-    cut = TT_HEAD + 4 * 4096 + BLOCK * 4096
+    cut = TT_HEAD + HEAD * 4096 + BLOCK * 4096
     tt = np.zeros(cut + 1024, dtype=np.int64)
     tt[0] = 12
     tt[1] = 4096
@@ -374,13 +377,36 @@ def _head_find(tt, key):
     gen = tt[3]
     i = _hash(key) & mask
     for _ in range(MAX_PROBE):
-        base = TT_HEAD + 4 * i
+        base = TT_HEAD + HEAD * i
         if tt[base + 1] != gen:
             return -1 - i
         if tt[base] == key:
             return i
         i = (i + 1) & mask
     return -(np.int64(1) << 40)
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _sig_hits(tt, base, psig):
+    """The entries of the block at ``base`` whose signature agrees with the position's ``psig``, a bit
+    each (slots past the block's count included: the caller masks them off).  A fixed count of eight,
+    no branch: the compiler vectorises it (one vector compare a block instead of a branch an entry)."""
+    sg = tt[base:base + BLOCK_ENTRIES]
+    hits = np.int64(0)
+    for j in range(BLOCK_ENTRIES):
+        w = sg[j]
+        hits |= np.int64(((psig ^ w) & (w >> 32) & 0xFFFFFFFF) == 0) << j
+    return hits
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _sig_same(tt, base, sig):
+    """The entries of the block at ``base`` whose signature is ``sig``, a bit each (as :func:`_sig_hits`)."""
+    sg = tt[base:base + BLOCK_ENTRIES]
+    same = np.int64(0)
+    for j in range(BLOCK_ENTRIES):
+        same |= np.int64(sg[j] == sig) << j
+    return same
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -411,36 +437,44 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     best = -1
     if hs < 0:
         return 0, best, np.int64(0)
-    pool = TT_HEAD + 4 * (np.int64(1) << tt[0])
-    hb = TT_HEAD + 4 * hs
-    blk = tt[hb + 2]
+    pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
+    hb = TT_HEAD + HEAD * hs
+    fm = tt[hb + 2]
+    blk = (fm & 0xFFFFFFFF) - 1
+    first = blk
+    if blk >= 0:
+        # the first block's two lines (signatures; count and next) are fetched while the last cutting
+        # entry is checked: the misses overlap instead of following one another
+        _prefetch(tt, pool + BLOCK * blk)
+        _prefetch(tt, pool + BLOCK * blk + B_NEXT)
     x1 = c0 | (c1 << 26)
     x2 = c2 | (c3 << 26)
     psig = (_sig8(c0, A[OC]) | (_sig8(c1, A[OC + 1]) << 8) | (_sig8(c2, A[OC + 2]) << 16)
             | (_sig8(c3, A[OC + 3]) << 24))
-    mru = tt[hb + 3] - 1
-    if mru >= 0:
-        # the entry that cut last in this pattern first (bridge-solver keeps its last match at the root)
-        base = pool + BLOCK * (mru // BLOCK_ENTRIES)
-        j = mru % BLOCK_ENTRIES
-        sg = tt[base + j]
-        if ((psig ^ sg) & (sg >> 32) & 0xFFFFFFFF) == 0:
-            b = base + B_ENT + ENTRY * j
-            if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
-                bd = tt[b + 4]
-                if (bd & 255) >= t or ((bd >> 8) & 255) < t:
-                    return _tt_answer(A, rd, bd, t, best)
+    if (fm >> 32) != 0:
+        # the entry that cut last in this pattern first (bridge-solver keeps its last match at the root),
+        # from its copy in the head
+        if (((x1 ^ tt[hb + 3]) & tt[hb + 4]) | ((x2 ^ tt[hb + 5]) & tt[hb + 6])) == 0:
+            bd = tt[hb + 7]
+            if (bd & 255) >= t or ((bd >> 8) & 255) < t:
+                return _tt_answer(A, rd, bd, t, best)
     cut_bd = np.int64(-1)
     cut_w = 99
     cut_at = np.int64(0)
+    cut_b = np.int64(0)
     while blk >= 0:
         base = pool + BLOCK * blk
         cnt = tt[base + B_CNT]
         A[OST + 4] += cnt
-        for j in range(cnt):
-            sg = tt[base + j]
-            if ((psig ^ sg) & (sg >> 32) & 0xFFFFFFFF) != 0:
-                continue
+        nxt = tt[base + B_NEXT]
+        if nxt >= 0:
+            _prefetch(tt, pool + BLOCK * nxt)
+            _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
+        hits = _sig_hits(tt, base, psig) & ((np.int64(1) << cnt) - 1)
+        while hits != 0:
+            low = hits & -hits
+            hits ^= low
+            j = A[OPOP + (low - 1)]
             b = base + B_ENT + ENTRY * j
             if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
                 bd = tt[b + 4]
@@ -452,11 +486,17 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                         cut_w = w
                         cut_bd = bd
                         cut_at = 1 + blk * BLOCK_ENTRIES + j
+                        cut_b = b
                 elif best < 0:
                     best = ((bd >> 16) & 0xFFFF) - 1
-        blk = tt[base + B_NEXT]
+        blk = nxt
     if cut_bd >= 0:
-        tt[hb + 3] = cut_at
+        tt[hb + 2] = (first + 1) | (cut_at << 32)
+        tt[hb + 3] = tt[cut_b]
+        tt[hb + 4] = tt[cut_b + 1]
+        tt[hb + 5] = tt[cut_b + 2]
+        tt[hb + 6] = tt[cut_b + 3]
+        tt[hb + 7] = cut_bd
         return _tt_answer(A, rd, cut_bd, t, best)
     return 0, best, np.int64(0)
 
@@ -487,6 +527,10 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
     else:
         lo = np.int64(0)
         hi = np.int64(val)
+    # the block a new pattern's entry would take, fetched while the pattern's own blocks are searched
+    free = TT_HEAD + HEAD * (np.int64(1) << tt[0]) + BLOCK * tt[2]
+    _prefetch(tt, free)
+    _prefetch(tt, free + B_NEXT)
     hs = _head_find(tt, key)
     if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
         # full: start afresh
@@ -494,21 +538,28 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
         tt[2] = 0
         tt[4] += 1
         hs = _head_find(tt, key)
-    pool = TT_HEAD + 4 * (np.int64(1) << tt[0])
+    pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
     if hs < 0:
         hs = -1 - hs
-        tt[TT_HEAD + 4 * hs] = key
-        tt[TT_HEAD + 4 * hs + 1] = tt[3]
-        tt[TT_HEAD + 4 * hs + 2] = -1
-        tt[TT_HEAD + 4 * hs + 3] = 0
+        hb = TT_HEAD + HEAD * hs
+        tt[hb] = key
+        tt[hb + 1] = tt[3]
+        tt[hb + 2] = 0
     else:
-        blk = tt[TT_HEAD + 4 * hs + 2]
+        hb = TT_HEAD + HEAD * hs
+        blk = (tt[hb + 2] & 0xFFFFFFFF) - 1
         while blk >= 0:
             base = pool + BLOCK * blk
-            for j in range(tt[base + B_CNT]):
-                # the same pattern has the same signature: the entry itself is read only then
-                if tt[base + j] != sig:
-                    continue
+            nxt = tt[base + B_NEXT]
+            if nxt >= 0:
+                _prefetch(tt, pool + BLOCK * nxt)
+                _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
+            # the same pattern has the same signature: the entry itself is read only then
+            same = _sig_same(tt, base, sig) & ((np.int64(1) << tt[base + B_CNT]) - 1)
+            while same != 0:
+                low = same & -same
+                same ^= low
+                j = A[OPOP + (low - 1)]
                 b = base + B_ENT + ENTRY * j
                 if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
                     bd = tt[b + 4]
@@ -516,16 +567,19 @@ def _tt_store(A, tt, key, c0, c1, c2, c3, rd, tl, t, val, best):
                         best = ((bd >> 16) & 0xFFFF) - 1
                     lo = max(lo, bd & 255)
                     hi = min(hi, (bd >> 8) & 255)
-                    tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
+                    bd = lo | (hi << 8) | ((best + 1) << 16) | ms
+                    tt[b + 4] = bd
+                    if (tt[hb + 2] >> 32) == 1 + blk * BLOCK_ENTRIES + j:
+                        tt[hb + 7] = bd  # the head's copy of the entry that cut last
                     return
-            blk = tt[base + B_NEXT]
-    first = tt[TT_HEAD + 4 * hs + 2]
+            blk = nxt
+    first = (tt[hb + 2] & 0xFFFFFFFF) - 1
     if first < 0 or tt[pool + BLOCK * first + B_CNT] >= BLOCK_ENTRIES:
         nb = tt[2]
         tt[2] += 1
         tt[pool + BLOCK * nb + B_NEXT] = first
         tt[pool + BLOCK * nb + B_CNT] = 0
-        tt[TT_HEAD + 4 * hs + 2] = nb
+        tt[hb + 2] = (tt[hb + 2] & ~np.int64(0xFFFFFFFF)) | (nb + 1)
         first = nb
     base = pool + BLOCK * first
     j = tt[base + B_CNT]
@@ -1742,7 +1796,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
         if only < 0:
             # the table's head for this position: its cache line is fetched while the bounds are tried
             key = _len_key(A, trump, leader, tl)
-            _prefetch(tt, TT_HEAD + 4 * (_hash(key) & ((np.int64(1) << tt[0]) - 1)))
+            _prefetch(tt, TT_HEAD + HEAD * (_hash(key) & ((np.int64(1) << tt[0]) - 1)))
             qv = -1 if A[ODEBUG] & 8 else _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1)
             if qv >= 0:
                 A[OST + 3] += 1
