@@ -41,6 +41,7 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 from bridgeplay.engine._numba import numba_without_scipy
 from bridgeplay.engine.dd import new_tt, new_work
@@ -330,9 +331,10 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
     tmp1 = tmp[0]
     tmp2 = tmp[1]
     ra = H[lev, 0]
-    for c in range(63, -1, -1):
-        if not (kids >> c) & 1:
-            continue
+    left = kids
+    while left:
+        c = np.int64(63) - np.int64(leading_zeros(left))  # the highest card left (cards are bits 0..62)
+        left ^= np.int64(1) << c
         if prev >= 0 and (prev >> 4) == (c >> 4):
             between = ((np.int64(1) << prev) - 1) & ~((np.int64(1) << (c + 1)) - 1)
             eq = (between & table) == 0 and (between & (ra[0] | ra[1] | ra[2] | ra[3]) & ~ra[seat]) == 0
@@ -659,10 +661,12 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             ask = k
     cards = CARDS[lev]
     n = 0
-    for c in range(63, -1, -1):
-        if (reps >> c) & 1:
-            cards[n] = c
-            n += 1
+    left = reps
+    while left:
+        c = np.int64(63) - np.int64(leading_zeros(left))
+        left ^= np.int64(1) << c
+        cards[n] = c
+        n += 1
     kc = LV[lev, LV_CUT]
     if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
         j = 1
