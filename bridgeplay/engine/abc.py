@@ -41,10 +41,12 @@ from __future__ import annotations
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import leading_zeros
 
 from bridgeplay.engine._numba import numba_without_scipy
 from bridgeplay.engine.dd import new_tt, new_work
 from bridgeplay.engine.dd import solve_within as _dd_solve
+from bridgeplay.engine.ddpacked import solve_packed as _dd_packed
 from bridgeplay.engine.rules import _popcount as _pop
 
 numba_without_scipy()
@@ -157,9 +159,10 @@ def _load(row, hands):
 
 
 @njit(cache=True)
-def _memo_key(row, tc, nt, leader, trump, mk):
+def _memo_key(row, tc, nt, leader, trump, mk, ptc):
     """The value memo's key of a position into ``mk`` (a deal's four hands, the trick, leader and trump) in
-    relative ranks among the cards held and on the table (:func:`_squeeze`); returns those cards."""
+    relative ranks among the cards held and on the table (:func:`_squeeze`), the trick's cards so into ``ptc``
+    (the engine's packed form, :func:`bridgeplay.engine.ddpacked.solve_packed`); returns those cards."""
     held = row[0] | row[1] | row[2] | row[3]
     for i in range(nt):
         held |= np.int64(1) << tc[i]
@@ -167,7 +170,8 @@ def _memo_key(row, tc, nt, leader, trump, mk):
     for i in range(nt):
         c = tc[i]
         below = (held >> np.int64(c & ~15)) & ((np.int64(1) << (c & 15)) - 1)
-        tp = (tp << 8) | ((c & ~15) + _pop(below))
+        ptc[i] = (c & ~15) + _pop(below)
+        tp = (tp << 8) | ptc[i]
     for x in range(4):
         mk[x] = row[x]
     _squeeze(mk, 4, held)
@@ -207,7 +211,7 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
     one null-window engine search a run of equal cards, memoised per position in M (the masks in
     relative ranks, as the key)."""
-    held = _memo_key(row, tc, nt, leader, trump, mk)
+    held = _memo_key(row, tc, nt, leader, trump, mk, psuit)
     i = _memo_slot(M, mk)
     want = _pack_bits(want, held)
     meta = M[i, 7]
@@ -217,15 +221,10 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
         M[i, 7] = (meta & ~np.int64(1023)) | 1 | (need << 2)
     todo = want & ~(M[i, 5] | M[i, 6])
     if todo:
-        _load(row, hands)
-        for j in range(nt):
-            psuit[j] = tc[j] >> 4
-            prank[j] = tc[j] & 15
         S[SDD] += 1
-        out[0, 0] = _unpack_bits(todo, held)
+        out[0, 0] = todo
         out[0, 1] = need
-        yes = _pack_bits(_dd_solve(work, tt, hands, trump, leader, psuit, prank, np.int64(nt), np.int64(3), out),
-                         held)
+        yes = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(3), out)
         h = mk[(leader + nt) & 3]
         M[i, 5] |= _runs(yes, h)
         M[i, 6] |= _runs(todo & ~yes, h)
@@ -239,8 +238,9 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
     negative, ``hi`` above the tricks left: none); ``aside``: A's side.  ``want`` (a card mask, or 0): the
     cards asked whether they reach the value, in the same engine call (X where the payoff is strict; the
-    engine searches the card first, :func:`bridgeplay.engine.dd.solve` mode 5)."""
-    cards = _memo_key(row, tc, nt, leader, trump, mk)
+    engine searches the card first, mode 5).  The engine is handed the position as the memo key packs it
+    (:func:`bridgeplay.engine.ddpacked.solve_packed`, ``psuit`` then holding the trick in relative ranks)."""
+    cards = _memo_key(row, tc, nt, leader, trump, mk, psuit)
     i = _memo_slot(M, mk)
     if M[i, 7] & 2:
         return (M[i, 7] >> 10) & 255
@@ -254,16 +254,22 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
         g = tl - guess if guess >= 0 else np.int64(-1)
         nlo = tl - hi
         nhi = tl - lo
+    if g < 0:
+        _load(row, hands)  # (the engine's own first guess reads the cards)
+    S[SDD] += 1
+    out[0, 0] = g
+    out[0, 1] = nlo
+    out[0, 2] = nhi
     if want == 0:
-        ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi)
+        ns = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(4), out)
         v = ns if ((leader + nt) & 1) == 0 else tl - ns
         M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
         return v
-    out[0, 3] = want
-    ns = _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, g, nlo, nhi, np.int64(5))
-    v = ns if ((leader + nt) & 1) == 0 else tl - ns
-    yes = _pack_bits(out[0, 4], cards)
     asked = _pack_bits(want, cards)
+    out[0, 3] = asked
+    ns = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(5), out)
+    v = ns if ((leader + nt) & 1) == 0 else tl - ns
+    yes = out[0, 4]
     meta = M[i, 7]
     if not meta & 1 or ((meta >> 2) & 255) != v:
         M[i, 5] = 0
@@ -325,9 +331,10 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp):
     tmp1 = tmp[0]
     tmp2 = tmp[1]
     ra = H[lev, 0]
-    for c in range(63, -1, -1):
-        if not (kids >> c) & 1:
-            continue
+    left = kids
+    while left:
+        c = np.int64(63) - np.int64(leading_zeros(left))  # the highest card left (cards are bits 0..62)
+        left ^= np.int64(1) << c
         if prev >= 0 and (prev >> 4) == (c >> 4):
             between = ((np.int64(1) << prev) - 1) & ~((np.int64(1) << (c + 1)) - 1)
             eq = (between & table) == 0 and (between & (ra[0] | ra[1] | ra[2] | ra[3]) & ~ra[seat]) == 0
@@ -654,10 +661,12 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             ask = k
     cards = CARDS[lev]
     n = 0
-    for c in range(63, -1, -1):
-        if (reps >> c) & 1:
-            cards[n] = c
-            n += 1
+    left = reps
+    while left:
+        c = np.int64(63) - np.int64(leading_zeros(left))
+        left ^= np.int64(1) << c
+        cards[n] = c
+        n += 1
     kc = LV[lev, LV_CUT]
     if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
         j = 1

@@ -1,0 +1,138 @@
+"""The double-dummy engine's modes 3, 4 and 5 for a position its caller has packed already.
+
+:func:`bridgeplay.engine.dd.solve_within` takes a position as absolute suit masks and packs it into the work
+array (``dd._setup``: each suit's cards still held or on the table renumbered from bit 0 up, rank by rank).
+The ABC search (:mod:`bridgeplay.engine.abc`) has that packed form at hand before every call: its value memo
+is keyed in the same relative ranks.  :func:`solve_packed` takes the position in that form (a suit's cards
+16 bits apart, the trick's cards as ``16 * suit + relative rank``), writes the work array from it with no
+loop over the ranks, and answers the card masks in relative ranks too (so the caller translates nothing).
+The search itself is the engine's (``dd._mtd``, ``dd._reaching``): the same positions reach it, so the
+same nodes are searched and the same values returned.
+
+This is engine code kept out of ``dd.py`` while that file was being changed by others; its place is next to
+``dd._setup`` and ``dd._value_reaching`` (a ``_setup_packed`` and a packed mode of ``_bounded``).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+from numba import njit
+
+from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OPOP, ORANK, OT, _guess, _mtd, _reaching
+from bridgeplay.engine.deal import _beats
+
+SUIT = 0xFFFF
+
+
+@njit(cache=True, _nrt=False)
+def _setup_packed(A, ph, trick, nt, leader, trump):
+    """Pack the position into A as ``dd._setup`` does, from ``ph`` (the four hands in relative ranks: each
+    suit's cards still held or on the table numbered from bit 0 up, suit s at bits 16 s..) and ``trick``
+    (the ``nt`` cards on the table from ``leader``, each ``16 * suit + relative rank``); :data:`dd.ORANK` is
+    left alone (:func:`_reaching_packed` sets it where it reads it).  Returns (tricks left, ply)."""
+    last = (leader + 3) & 3
+    tl = 0
+    for s in range(4):
+        tl += A[OPOP + ((ph[last] >> np.int64(16 * s)) & SUIT)]
+    tb = OT + 16 * tl
+    for s in range(4):
+        live = np.int64(0)
+        for x in range(4):
+            m = (ph[x] >> np.int64(16 * s)) & SUIT
+            A[OH + 4 * x + s] = m
+            live |= m
+        for i in range(nt):
+            if (trick[i] >> 4) == s:
+                live |= np.int64(1) << (trick[i] & 15)
+        A[OC + s] = A[OPOP + live]
+    for k in range(64):
+        A[OK + k] = -1
+    A[tb + 8] = leader
+    for i in range(nt):
+        A[tb + i] = trick[i] >> 4
+        A[tb + 4 + i] = trick[i] & 15
+        if i == 0:
+            A[tb + 9] = 0
+        else:
+            wp = A[tb + 8 + i]
+            if _beats(A[tb + i], A[tb + 4 + i], A[tb + wp], A[tb + 4 + wp], trump):
+                wp = i
+            A[tb + 9 + i] = wp
+    return tl, nt
+
+
+@njit(cache=True, _nrt=False)
+def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
+    """``dd._reaching`` (the cards of ``want`` that take at least ``need`` tricks for the side to play) where
+    ``want`` is one card, in relative ranks: its run of equivalent cards (the bits next to it in its hand's
+    suit) is the root move searched, found without generating and weighting every root move as
+    ``dd._root_moves`` does (the same search: ``dd._reaching`` searches just that run's move too).  The card
+    must be legal for the side to play."""
+    if want & (want - 1):
+        for b in range(64):
+            A[ORANK + b] = b & 15  # (its answer then in relative ranks too)
+        return _reaching(A, tt, tt, trump, tl, ply, leader, want, need)
+    if need <= 0:
+        return want
+    if need > tl:
+        return np.int64(0)
+    p = (leader + ply) & 3
+    ns = (p & 1) == 0
+    t = need if ns else tl - need + 1
+    c = np.int64(0)
+    while not (want >> c) & 1:
+        c += 1
+    s = c >> 4
+    b = c & 15
+    x = A[OH + 4 * p + s]
+    while b > 0 and (x >> (b - 1)) & 1:
+        b -= 1  # (a move is its run's lowest card)
+    v = _mtd(A, tt, tt, trump, tl, ply, (s << 4) | b, t - 1, t, t)
+    return want if (v >= t) == ns else np.int64(0)
+
+
+@njit(cache=True, _nrt=False)
+def solve_packed(A, tt, ph, trick, nt, leader, trump, hands, mode, out):
+    """``dd.solve_within``'s modes 3, 4 and 5 on a packed position (:func:`_setup_packed`), every card mask in
+    relative ranks (bit ``16 * suit + relative rank``).  ``hands``: the position's absolute hands (uint16
+    ``[seat, suit]``, ``dd.solve``'s form), read only for the engine's own first guess when out[0, 0] is below 0.
+
+    mode 3: which of the cards out[0, 0] (a mask) reach out[0, 1] tricks for the side to play (returns the mask);
+    4: North-South's tricks, stepping from the guess out[0, 0] inside the bounds out[0, 1] <= v <= out[0, 2]
+    known to hold; 5: mode 4's value, and which of the cards out[0, 3] reach it for the side to play, into
+    out[0, 4] (searched card first, as ``dd._value_reaching``)."""
+    if A[ODEBUG] & (64 | 256):
+        raise ValueError("the debugging re-checks need dd.solve, not dd's packed entry")
+    tl, ply = _setup_packed(A, ph, trick, nt, leader, trump)
+    if mode == 3:
+        return _reaching_packed(A, tt, trump, tl, ply, leader, out[0, 0], out[0, 1])
+    lo = max(out[0, 1], np.int64(0))
+    hi = min(out[0, 2], tl)
+    g = out[0, 0]
+    if g < 0 or g > tl:
+        g = _guess(hands, trump, leader, tl)
+    if mode == 4:
+        return _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+    g = min(max(g, lo), hi)
+    want = out[0, 3]
+    ns = ((leader + ply) & 1) == 0
+    need = g if ns else tl - g  # the side to play's tricks at the guess
+    got = _reaching_packed(A, tt, trump, tl, ply, leader, want, need)
+    if got:
+        # the value is at least the guess for the side to play: is it more?
+        if ns:
+            lo = g
+            v = _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g + 1)
+        else:
+            hi = g
+            v = _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+        if v == g:
+            out[0, 4] = got
+            return v
+    else:
+        v = _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+        if (ns and v >= g) or (not ns and v <= g):
+            out[0, 4] = 0  # the cards fall short of the guess, the value does not
+            return v
+    out[0, 4] = _reaching_packed(A, tt, trump, tl, ply, leader, want, v if ns else tl - v)
+    return v
