@@ -170,3 +170,16 @@ def test_dds_quick_tricks_in_every_strain_never_promise_more_than_a_search_witho
         ns = _solve(ref, tt, hands, trump, leader, z, z, 0, 0, out)
         assert (ns if leader % 2 == 0 else tl - ns) >= best, (hands.tolist(), trump, leader, best)
     assert fired >= 150
+
+
+def test_a_count_after_drawing_trumps_keeps_the_top_trumps_relevant() -> None:
+    """Seed 857 of the 1,000-table check (clubs, East on lead): a side suit only North-South hold counts its
+    shorter holding once their top trumps have drawn the opponents'; that count rests on those top trumps, and
+    when they were left out of the relevant cards, a table entry answered for positions where the opponents
+    ruff (North-South 7 tricks for DDS's 8)."""
+    from test_dd import random_deal as full_deal
+
+    from bridgeplay.deal import doubledummy as dd
+
+    deal = full_deal(random.Random(857))
+    assert dd.dd_table(deal) == dds_table(deal)

@@ -1046,6 +1046,9 @@ def _dds_quick(A, trump, p, tl, need):
     if trump < 4:
         ltr = A[OPOP + (A[OH + 4 * lho + trump])]
         rtr = A[OPOP + (A[OH + 4 * rho + trump])]
+    # (opponents' trumps that the count draws with the side's top trumps: a side suit's count then rests on
+    # those top trumps, which stay among the relevant cards)
+    drawn = ltr != 0 or rtr != 0
     # the entry to partner: a suit where partner holds the top card and p a card, or p the top card and
     # partner the second, each with two cards or more (in a side suit, one no void opponent can ruff)
     comm = -1
@@ -1113,9 +1116,11 @@ def _dds_quick(A, trump, p, tl, need):
                 return sm
         elif opps == 0 and (not side or (ltr == 0 and rtr == 0)):
             if min(own, cp) >= need:
-                # only the side holds the suit: the shorter holding's count is sure, nothing else matters
-                for k in range(4):
-                    A[OQ + k] = 0
+                # only the side holds the suit: the shorter holding's count is sure; nothing else matters unless
+                # the opponents' trumps had to be drawn first
+                if not side or not drawn:
+                    for k in range(4):
+                        A[OQ + k] = 0
                 return min(own, cp)
         if comm >= 0:
             if opps == 0 and own == 0:
