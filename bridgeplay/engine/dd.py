@@ -2379,6 +2379,13 @@ def _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out
     value first and the card after take two at the node and one at the card.  ``dtt``: the debugging
     re-checks' table (:func:`_debug_tt`)."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
+    return _value_reaching_at(A, tt, dtt, hands, trump, leader, tl, ply, out, False)
+
+
+@njit(cache=True)
+def _value_reaching_at(A, tt, dtt, hands, trump, leader, tl, ply, out, packed):
+    """:func:`_value_reaching` once the position is in the work array (``packed``: its card masks in relative
+    ranks, as :func:`_reaching_packed` takes them; ``hands`` read only for the first guess)."""
     lo = max(out[0, 1], np.int64(0))
     hi = min(out[0, 2], tl)
     g = out[0, 0]
@@ -2388,7 +2395,7 @@ def _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out
     want = out[0, 3]
     ns = ((leader + ply) & 1) == 0
     need = g if ns else tl - g  # the side to play's tricks at the guess
-    got = _reaching(A, tt, dtt, trump, tl, ply, leader, want, need)
+    got = _reach(A, tt, dtt, trump, tl, ply, leader, want, need, packed)
     if got:
         # the value is at least the guess for the side to play: is it more?
         if ns:
@@ -2405,8 +2412,47 @@ def _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out
         if (ns and v >= g) or (not ns and v <= g):
             out[0, 4] = 0  # the cards fall short of the guess, the value does not
             return v
-    out[0, 4] = _reaching(A, tt, dtt, trump, tl, ply, leader, want, v if ns else tl - v)
+    out[0, 4] = _reach(A, tt, dtt, trump, tl, ply, leader, want, v if ns else tl - v, packed)
     return v
+
+
+@njit(cache=True, _nrt=False)
+def _reach(A, tt, dtt, trump, tl, ply, leader, want, need, packed):
+    """:func:`_reaching`, or :func:`_reaching_packed` for a packed position's one card (``packed``)."""
+    if packed:
+        return _reaching_packed(A, tt, trump, tl, ply, leader, want, need)
+    return _reaching(A, tt, dtt, trump, tl, ply, leader, want, need)
+
+
+@njit(cache=True, _nrt=False)
+def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
+    """:func:`_reaching` (the cards of ``want`` that take at least ``need`` tricks for the side to play) where
+    ``want`` is one card, in relative ranks: its run of equivalent cards (the bits next to it in its hand's
+    suit) is the root move searched, found without generating and weighting every root move as
+    :func:`_root_moves` does (the same search: :func:`_reaching` searches just that run's move too).  The card
+    must be legal for the side to play.  For the ABC search's packed positions
+    (:func:`bridgeplay.engine.ddpacked.solve_packed`)."""
+    if want & (want - 1):
+        for b in range(64):
+            A[ORANK + b] = b & 15  # (its answer then in relative ranks too)
+        return _reaching(A, tt, tt, trump, tl, ply, leader, want, need)
+    if need <= 0:
+        return want
+    if need > tl:
+        return np.int64(0)
+    p = (leader + ply) & 3
+    ns = (p & 1) == 0
+    t = need if ns else tl - need + 1
+    c = np.int64(0)
+    while not (want >> c) & 1:
+        c += 1
+    s = c >> 4
+    b = c & 15
+    x = A[OH + 4 * p + s]
+    while b > 0 and (x >> (b - 1)) & 1:
+        b -= 1  # (a move is its run's lowest card)
+    v = _mtd(A, tt, tt, trump, tl, ply, (s << 4) | b, t - 1, t, t)
+    return want if (v >= t) == ns else np.int64(0)
 
 
 @njit(cache=True)

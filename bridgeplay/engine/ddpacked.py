@@ -9,8 +9,8 @@ loop over the ranks, and answers the card masks in relative ranks too (so the ca
 The search itself is the engine's (``dd._mtd``, ``dd._reaching``): the same positions reach it, so the
 same nodes are searched and the same values returned.
 
-This is engine code kept out of ``dd.py`` while that file was being changed by others; its place is next to
-``dd._setup`` and ``dd._value_reaching`` (a ``_setup_packed`` and a packed mode of ``_bounded``).
+The search of a packed position's one card (``dd._reaching_packed``) and mode 5's body
+(``dd._value_reaching_at``) are the engine's, shared with ``dd.solve_within``; only the packing is here.
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OPOP, ORANK, OT, _guess, _mtd, _reaching
+from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OPOP, OT, _guess, _mtd, _reaching_packed, _value_reaching_at
 from bridgeplay.engine.deal import _beats
 
 SUIT = 0xFFFF
@@ -29,7 +29,7 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
     """Pack the position into A as ``dd._setup`` does, from ``ph`` (the four hands in relative ranks: each
     suit's cards still held or on the table numbered from bit 0 up, suit s at bits 16 s..) and ``trick``
     (the ``nt`` cards on the table from ``leader``, each ``16 * suit + relative rank``); :data:`dd.ORANK` is
-    left alone (:func:`_reaching_packed` sets it where it reads it).  Returns (tricks left, ply)."""
+    left alone (``dd._reaching_packed`` sets it where it reads it).  Returns (tricks left, ply)."""
     last = (leader + 3) & 3
     tl = 0
     for s in range(4):
@@ -62,36 +62,6 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
 
 
 @njit(cache=True, _nrt=False)
-def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
-    """``dd._reaching`` (the cards of ``want`` that take at least ``need`` tricks for the side to play) where
-    ``want`` is one card, in relative ranks: its run of equivalent cards (the bits next to it in its hand's
-    suit) is the root move searched, found without generating and weighting every root move as
-    ``dd._root_moves`` does (the same search: ``dd._reaching`` searches just that run's move too).  The card
-    must be legal for the side to play."""
-    if want & (want - 1):
-        for b in range(64):
-            A[ORANK + b] = b & 15  # (its answer then in relative ranks too)
-        return _reaching(A, tt, tt, trump, tl, ply, leader, want, need)
-    if need <= 0:
-        return want
-    if need > tl:
-        return np.int64(0)
-    p = (leader + ply) & 3
-    ns = (p & 1) == 0
-    t = need if ns else tl - need + 1
-    c = np.int64(0)
-    while not (want >> c) & 1:
-        c += 1
-    s = c >> 4
-    b = c & 15
-    x = A[OH + 4 * p + s]
-    while b > 0 and (x >> (b - 1)) & 1:
-        b -= 1  # (a move is its run's lowest card)
-    v = _mtd(A, tt, tt, trump, tl, ply, (s << 4) | b, t - 1, t, t)
-    return want if (v >= t) == ns else np.int64(0)
-
-
-@njit(cache=True, _nrt=False)
 def solve_packed(A, tt, ph, trick, nt, leader, trump, hands, mode, out):
     """``dd.solve_within``'s modes 3, 4 and 5 on a packed position (:func:`_setup_packed`), every card mask in
     relative ranks (bit ``16 * suit + relative rank``).  ``hands``: the position's absolute hands (uint16
@@ -106,33 +76,11 @@ def solve_packed(A, tt, ph, trick, nt, leader, trump, hands, mode, out):
     tl, ply = _setup_packed(A, ph, trick, nt, leader, trump)
     if mode == 3:
         return _reaching_packed(A, tt, trump, tl, ply, leader, out[0, 0], out[0, 1])
+    if mode == 5:
+        return _value_reaching_at(A, tt, tt, hands, trump, leader, tl, ply, out, True)
     lo = max(out[0, 1], np.int64(0))
     hi = min(out[0, 2], tl)
     g = out[0, 0]
     if g < 0 or g > tl:
         g = _guess(hands, trump, leader, tl)
-    if mode == 4:
-        return _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
-    g = min(max(g, lo), hi)
-    want = out[0, 3]
-    ns = ((leader + ply) & 1) == 0
-    need = g if ns else tl - g  # the side to play's tricks at the guess
-    got = _reaching_packed(A, tt, trump, tl, ply, leader, want, need)
-    if got:
-        # the value is at least the guess for the side to play: is it more?
-        if ns:
-            lo = g
-            v = _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g + 1)
-        else:
-            hi = g
-            v = _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
-        if v == g:
-            out[0, 4] = got
-            return v
-    else:
-        v = _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
-        if (ns and v >= g) or (not ns and v <= g):
-            out[0, 4] = 0  # the cards fall short of the guess, the value does not
-            return v
-    out[0, 4] = _reaching_packed(A, tt, trump, tl, ply, leader, want, v if ns else tl - v)
-    return v
+    return _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
