@@ -67,6 +67,21 @@ def test_side_top_trumps_count_both_hands_up_to_the_longer_holding() -> None:
     assert _top_trump_run(A, 0) == (0, 3)
 
 
+def _long_suit_ending(rng: random.Random, tl: int) -> np.ndarray:
+    """A random ending of ``tl`` cards a hand (int64 ``[seat, suit]`` masks) where a few suits hold most of the
+    cards, so that long suits, voids and short opponents (what DDS's quick tricks count) are common."""
+    pack = [(s, r) for s in range(4) for r in range(2, 15)]
+    rng.shuffle(pack)
+    w = [rng.random() ** 2 for _ in range(4)]
+    pack.sort(key=lambda c: -w[c[0]] * rng.random())
+    cards = pack[:4 * tl]
+    rng.shuffle(cards)
+    hands = np.zeros((4, 4), dtype=np.int64)
+    for i, (s, r) in enumerate(cards):
+        hands[i % 4, s] |= 1 << r
+    return hands
+
+
 def _packed(pbn: str, leader: int) -> np.ndarray:
     """The work array of a no-trump position (``pbn`` from North), packed as the search sees it."""
     from bridgeplay.cards import Deal
@@ -115,15 +130,7 @@ def test_dds_quick_tricks_never_promise_more_than_dds_finds() -> None:
     fired = 0
     for _ in range(300):
         tl = rng.randint(2, 8)
-        pack = [(s, r) for s in range(4) for r in range(2, 15)]
-        rng.shuffle(pack)
-        w = [rng.random() ** 2 for _ in range(4)]
-        pack.sort(key=lambda c: -w[c[0]] * rng.random())  # a few suits hold most of the cards
-        cards = pack[:4 * tl]
-        rng.shuffle(cards)
-        arr = np.zeros((4, 4), dtype=np.uint16)
-        for i, (s, r) in enumerate(cards):
-            arr[i % 4, s] |= 1 << r
+        arr = _long_suit_ending(rng, tl).astype(np.uint16)
         pbn = Deal.from_array(arr).pbn()
         leader = rng.randrange(4)
         A = _packed(pbn, leader)
@@ -149,15 +156,7 @@ def test_dds_quick_tricks_in_every_strain_never_promise_more_than_a_search_witho
     fired = 0
     for _ in range(400):
         tl = rng.randint(2, 7)
-        pack = [(s, r) for s in range(4) for r in range(2, 15)]
-        rng.shuffle(pack)
-        w = [rng.random() ** 2 for _ in range(4)]
-        pack.sort(key=lambda c: -w[c[0]] * rng.random())
-        cards = pack[:4 * tl]
-        rng.shuffle(cards)
-        hands = np.zeros((4, 4), dtype=np.int64)
-        for i, (s, r) in enumerate(cards):
-            hands[i % 4, s] |= 1 << r
+        hands = _long_suit_ending(rng, tl)
         leader, trump = rng.randrange(4), rng.randrange(5)
         _setup(A, hands, trump, leader, z, z, 0)
         if trump < 4 and not (hands[:, trump] != 0).any():
@@ -183,3 +182,22 @@ def test_a_count_after_drawing_trumps_keeps_the_top_trumps_relevant() -> None:
 
     deal = full_deal(random.Random(857))
     assert dd.dd_table(deal) == dds_table(deal)
+
+
+def test_dds_quick_tricks_count_may_pass_the_tricks_so_the_search_claims_only_the_need() -> None:
+    """North A-J-3-2 of diamonds, South K-Q and the ace of hearts, North on lead in no trumps with four tricks
+    left: DDS's count reaches five (the king that crosses to South's ace counted as a diamond trick and as the
+    entry), one more than there are tricks.  DDS reads the count only as reaching its cut-off or not; the search
+    too claims no more than the tricks it needed, and its value is DDS's."""
+    from bridgeplay.engine.dd import _dds_quick
+
+    pbn = "N:..AJ32. .54.T9. .AT.KQ. .J8.87."
+    A = _packed(pbn, 0)
+    assert _dds_quick(A, 4, 0, 4, 4) == 5
+    B, tt = new_work(), new_tt(12)
+    z = np.zeros(4, dtype=np.int64)
+    out = np.zeros((5, 13), dtype=np.int64)
+    from bridgeplay.cards import Deal
+
+    hands = Deal.from_pbn(pbn).to_array().astype(np.int64)
+    assert _solve(B, tt, hands, 4, 0, z, z, 0, 0, out) == 4 == _dds_tricks(pbn, 0)

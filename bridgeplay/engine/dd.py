@@ -245,59 +245,46 @@ def _prefetch(typingctx, arr, idx):
     return sig, codegen
 
 
+def _llvm_bits(builder, name, x, flag):  # (llvmlite objects, at compile time)
+    """Call LLVM's bit-counting intrinsic ``name`` on the int64 ``x`` (``flag``: its i1 second argument, or
+    None for one that takes none)."""
+    i64 = ir.IntType(64)
+    if flag is None:
+        return builder.call(cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64]), name), [x])
+    fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, ir.IntType(1)]), name)
+    return builder.call(fn, [x, ir.IntType(1)(flag)])
+
+
 @intrinsic
 def _pop(typingctx, x):
     """Number of bits set in ``x`` (LLVM's ctpop: one instruction; replaces the work array's POP table)."""
-    sig = types.int64(types.int64)
-
     def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64]), "llvm.ctpop.i64")
-        return builder.call(fn, [args[0]])
-
-    return sig, codegen
+        return _llvm_bits(builder, "llvm.ctpop.i64", args[0], None)
+    return types.int64(types.int64), codegen
 
 
 @intrinsic
 def _high(typingctx, x):
     """Highest bit set in ``x``, -1 for 0 (63 - LLVM's ctlz; the HIGH table's values)."""
-    sig = types.int64(types.int64)
-
     def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, ir.IntType(1)]),
-                                            "llvm.ctlz.i64")
-        return builder.sub(i64(63), builder.call(fn, [args[0], ir.IntType(1)(0)]))
-
-    return sig, codegen
+        return builder.sub(ir.IntType(64)(63), _llvm_bits(builder, "llvm.ctlz.i64", args[0], 0))
+    return types.int64(types.int64), codegen
 
 
 @intrinsic
 def _low64(typingctx, x):
     """Lowest bit set in ``x`` (LLVM's cttz; ``x`` must not be 0)."""
-    sig = types.int64(types.int64)
-
     def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, ir.IntType(1)]),
-                                            "llvm.cttz.i64")
-        return builder.call(fn, [args[0], ir.IntType(1)(1)])
-
-    return sig, codegen
+        return _llvm_bits(builder, "llvm.cttz.i64", args[0], 1)
+    return types.int64(types.int64), codegen
 
 
 @intrinsic
 def _low(typingctx, x):
     """Lowest bit set in a 13-bit mask ``x``, 15 for 0 (LLVM's cttz of ``x | 1 << 15``; the LOWEST table's values)."""
-    sig = types.int64(types.int64)
-
     def codegen(context, builder, signature, args):
-        i64 = ir.IntType(64)
-        fn = cgutils.get_or_insert_function(builder.module, ir.FunctionType(i64, [i64, ir.IntType(1)]),
-                                            "llvm.cttz.i64")
-        return builder.call(fn, [builder.or_(args[0], i64(1 << 15)), ir.IntType(1)(1)])
-
-    return sig, codegen
+        return _llvm_bits(builder, "llvm.cttz.i64", builder.or_(args[0], ir.IntType(64)(1 << 15)), 1)
+    return types.int64(types.int64), codegen
 
 
 # --------------------------------------------------------------------------------------------
@@ -926,19 +913,9 @@ def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, de
     each top trump counted draws one trump of each opponent (ltr, rtr: their trumps)."""
     top = np.int64(1) << (n - 1)
     sec = top >> 1
-    if side:
-        if (cl != 0 or ltr == 0) and (cr != 0 or rtr == 0):
-            A[OQ + s] |= top
-            q += 1
-            if q >= need:
-                return q, 1, ltr, rtr
-            if cl <= 1 and cr <= 1 and cp <= 1 and ltr == 0 and rtr == 0:
-                q += own - 1
-                return q, 1 if q >= need else 2, ltr, rtr
-        if ltr != 0 or rtr != 0:
-            # (the second-best rules of a side suit need opponents without trumps)
-            return q, 0, ltr, rtr
-    else:
+    # the top card (in a side suit only when no void opponent can ruff), then, when the opponents and partner
+    # hold at most one card, the rest of the leader's
+    if not side or ((cl != 0 or ltr == 0) and (cr != 0 or rtr == 0)):
         A[OQ + s] |= top
         q += 1
         if q >= need:
@@ -946,10 +923,16 @@ def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, de
         if dec:
             ltr = max(0, ltr - 1)
             rtr = max(0, rtr - 1)
-        if cl <= 1 and cr <= 1 and cp <= 1:
+        if cl <= 1 and cr <= 1 and cp <= 1 and (not side or (ltr == 0 and rtr == 0)):
             q += own - 1
             return q, 1 if q >= need else 2, ltr, rtr
-    if n >= 2 and (hm & sec):
+    if side and (ltr != 0 or rtr != 0):
+        # (the second-best rules of a side suit need opponents without trumps)
+        return q, 0, ltr, rtr
+    # the second card, the leader's, or partner's with two cards each (the short hand crossing back or overtaken);
+    # then, when the opponents hold at most two cards, the longer hand's rest
+    mine = (hm & sec) != 0
+    if n >= 2 and (mine or ((hp & sec) and own > 1 and cp > 1)):
         A[OQ + s] |= sec
         q += 1
         if q >= need:
@@ -957,19 +940,8 @@ def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, de
         if dec:
             ltr = max(0, ltr - 1)
             rtr = max(0, rtr - 1)
-        if cl <= 2 and cr <= 2 and cp <= 2:
-            q += own - 2
-            return q, 1 if q >= need else 2, ltr, rtr
-    elif n >= 2 and (hp & sec) and own > 1 and cp > 1:
-        A[OQ + s] |= sec
-        q += 1
-        if q >= need:
-            return q, 1, ltr, rtr
-        if dec:
-            ltr = max(0, ltr - 1)
-            rtr = max(0, rtr - 1)
-        if cl <= 2 and cr <= 2 and (cp <= 2 or own <= 2):
-            q += max(own, cp) - 2
+        if cl <= 2 and cr <= 2 and (cp <= 2 if mine else (cp <= 2 or own <= 2)):
+            q += (own if mine else max(own, cp)) - 2
             return q, 1 if q >= need else 2, ltr, rtr
     return q, 0, ltr, rtr
 
@@ -991,25 +963,18 @@ def _dds_partner_hand(A, s, n, own, cl, cr, cp, hm, hp, hl, q, need, ltr, rtr, s
         if cl <= 1 and cr <= 1 and own <= 1 and no_tr:
             q += cp - 1
             return q, 1 if q >= need else 2
-    if n >= 2 and (hp & sec):
+    # the second card, partner's, or the leader's with two cards each (opponents without trumps); then, when the
+    # opponents hold at most two cards, the longer hand's rest
+    theirs = (hp & sec) != 0
+    if n >= 2 and (theirs or ((hm & sec) and cp > 1 and own > 1)):
         if no_tr:
             A[OQ + s] |= sec
             A[OQ + comm] |= cbit
             q += 1
             if q >= need:
                 return q, 1
-            if cl <= 2 and cr <= 2 and own <= 2:
-                q += cp - 2
-                return q, 1 if q >= need else 2
-    elif n >= 2 and (hm & sec) and cp > 1 and own > 1:
-        if no_tr:
-            A[OQ + s] |= sec
-            A[OQ + comm] |= cbit
-            q += 1
-            if q >= need:
-                return q, 1
-            if cl <= 2 and cr <= 2 and (own <= 2 or cp <= 2):
-                q += max(own, cp) - 2
+            if cl <= 2 and cr <= 2 and (own <= 2 if theirs else (own <= 2 or cp <= 2)):
+                q += (cp if theirs else max(own, cp)) - 2
                 return q, 1 if q >= need else 2
     elif s == comm and n >= 3 and (hl & sec) and (hp & (top >> 2)) and (
             not side or ((cl >= 2 or ltr == 0) and (cr >= 2 or rtr == 0))):
@@ -1035,7 +1000,8 @@ def _dds_quick(A, trump, p, tl, need):
     when the opponents hold at most two each and one of the hands at most two (the short hand's second card
     crosses back or is overtaken: A9876 opposite K7 or KQ, opponents' QT and 54, cash five); in a trump
     contract also a ruff in partner's hand.  Returns the count once it reaches ``need`` (-1 if it does not),
-    the cards whose ranks it relied on at OQ..OQ+3."""
+    the cards whose ranks it relied on at OQ..OQ+3.  Only ``count >= need`` is sure: the count itself may pass
+    the side's tricks (the card that enters partner's hand counted as a trick too, as DDS counts it)."""
     pd = (p + 2) & 3
     lho = (p + 1) & 3
     rho = (p + 3) & 3
@@ -1180,6 +1146,18 @@ def _dds_quick(A, trump, p, tl, need):
         if q >= need:
             return q
     return -1
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _counted_cut(A, rd, fv, need, ns, tl):
+    """A trick-start bound's cut: when the leader's side counted ``fv`` >= ``need`` tricks, the search's value
+    (fail-soft: the whole count) with the counted cards (at OQ) as the relevant set at ``rd``; else -1."""
+    if fv < need:
+        return np.int64(-1)
+    A[OST + 3] += 1
+    for s in range(4):
+        A[rd + s] = A[OQ + s]
+    return fv if ns else tl - fv
 
 
 @njit(cache=True, _nrt=False)
@@ -1871,12 +1849,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                         return tl - slow if ns else slow
             if not (A[ODEBUG] & 8):
                 need = t if ns else tl - t + 1
-                fv = _fast_tricks(A, trump, leader, tl, need)
-                if fv >= need:
-                    A[OST + 3] += 1
-                    for s in range(4):
-                        A[rd + s] = A[OQ + s]
-                    return fv if ns else tl - fv
+                v = _counted_cut(A, rd, _fast_tricks(A, trump, leader, tl, need), need, ns, tl)
+                if v >= 0:
+                    return v
             # the leader's cut-off context, its cache slots fetched during the table's probe
             ch = _cut_context(A, trump, tl, ply, p)
             _cut_prefetch(tt, ch)
@@ -1897,14 +1872,13 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 A[OST + 1] += 1
                 return bound
             if not (A[ODEBUG] & 8):
-                # DDS's quick tricks, last: they cut where ours and the fast tricks did not, but cost more
+                # DDS's quick tricks, last: they cut where ours and the fast tricks did not, but cost more.  Their
+                # count is sure only as far as ``need`` (DDS reads it as a yes or no: a jump past it may count a card
+                # twice, the entry to partner's hand as a trick of its own), so the cut claims no more (fail-hard)
                 need = t if ns else tl - t + 1
-                fv = _dds_quick(A, trump, leader, tl, need)
-                if fv >= need:
-                    A[OST + 3] += 1
-                    for s in range(4):
-                        A[rd + s] = A[OQ + s]
-                    return fv if ns else tl - fv
+                v = _counted_cut(A, rd, min(_dds_quick(A, trump, leader, tl, need), need), need, ns, tl)
+                if v >= 0:
+                    return v
         n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
         if ch == 0:
             ch = _cut_context(A, trump, tl, ply, p)
