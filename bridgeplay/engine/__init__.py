@@ -27,6 +27,10 @@ Compile-time conventions (a first run compiles every kernel a solver needs):
   caller's ``_nrt=False`` on to a callee that does not state it, which then fails to type its
   ``np.empty`` when it is compiled first from that caller (a cold cache) and poisons later kernels of
   the process.  Check such a change from an empty cache: ``NUMBA_CACHE_DIR=$(mktemp -d) pytest``.
+* numba keys a kernel's cache on its own file: after a change to ``dd.py``, the cached kernels of ``abc.py`` and
+  ``ddpacked.py`` that call into it still run the engine they were compiled with.  Empty
+  ``bridgeplay/engine/__pycache__`` before counting or timing such a change (a count of the eleventh session
+  was read from the stale cache of a worktree).
 * The kernels code outside the engine calls have public names: ``rules.representatives``,
   ``follow_plays``, ``trick_winner`` (also in ``suit``), ``suit.world_bitsets``, ``new_memos``,
   ``solve_node``, ``vectors.values``, ``find_superset``, ``pareto``, ``min_combine``,
