@@ -905,6 +905,17 @@ def _fast_tricks(A, trump, p, tl, need):
     return min(got, tl)
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _dds_take(A, s, bit, q, dec, ltr, rtr):
+    """One more trick for the leader's card ``bit`` of suit s, kept among the relevant cards; with ``dec`` (a top
+    trump) it draws one trump of each opponent.  Returns (tricks, ltr, rtr)."""
+    A[OQ + s] |= bit
+    if dec:
+        ltr = max(0, ltr - 1)
+        rtr = max(0, rtr - 1)
+    return q + 1, ltr, rtr
+
+
 @njit(cache=True, _nrt=False)
 def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, dec):
     """DDS's QtricksLeadHandNT (``side`` false: no trumps, or the trump suit itself) and QtricksLeadHandTrump
@@ -916,13 +927,9 @@ def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, de
     # the top card (in a side suit only when no void opponent can ruff), then, when the opponents and partner
     # hold at most one card, the rest of the leader's
     if not side or ((cl != 0 or ltr == 0) and (cr != 0 or rtr == 0)):
-        A[OQ + s] |= top
-        q += 1
+        q, ltr, rtr = _dds_take(A, s, top, q, dec, ltr, rtr)
         if q >= need:
             return q, 1, ltr, rtr
-        if dec:
-            ltr = max(0, ltr - 1)
-            rtr = max(0, rtr - 1)
         if cl <= 1 and cr <= 1 and cp <= 1 and (not side or (ltr == 0 and rtr == 0)):
             q += own - 1
             return q, 1 if q >= need else 2, ltr, rtr
@@ -933,13 +940,9 @@ def _dds_lead_hand(A, s, n, own, cl, cr, cp, hm, hp, q, need, ltr, rtr, side, de
     # then, when the opponents hold at most two cards, the longer hand's rest
     mine = (hm & sec) != 0
     if n >= 2 and (mine or ((hp & sec) and own > 1 and cp > 1)):
-        A[OQ + s] |= sec
-        q += 1
+        q, ltr, rtr = _dds_take(A, s, sec, q, dec, ltr, rtr)
         if q >= need:
             return q, 1, ltr, rtr
-        if dec:
-            ltr = max(0, ltr - 1)
-            rtr = max(0, rtr - 1)
         if cl <= 2 and cr <= 2 and (cp <= 2 if mine else (cp <= 2 or own <= 2)):
             q += (own if mine else max(own, cp)) - 2
             return q, 1 if q >= need else 2, ltr, rtr
@@ -1010,8 +1013,8 @@ def _dds_quick(A, trump, p, tl, need):
     ltr = 0
     rtr = 0
     if trump < 4:
-        ltr = A[OPOP + (A[OH + 4 * lho + trump])]
-        rtr = A[OPOP + (A[OH + 4 * rho + trump])]
+        ltr = _pop(A[OH + 4 * lho + trump])
+        rtr = _pop(A[OH + 4 * rho + trump])
     # (opponents' trumps that the count draws with the side's top trumps: a side suit's count then rests on
     # those top trumps, which stay among the relevant cards)
     drawn = ltr != 0 or rtr != 0
@@ -1032,7 +1035,7 @@ def _dds_quick(A, trump, p, tl, need):
                 comm = s
                 cbit = top
                 break
-        elif n >= 2 and (hm & top) and (hp & (top >> 1)) and A[OPOP + hm] >= 2 and A[OPOP + hp] >= 2 and safe:
+        elif n >= 2 and (hm & top) and (hp & (top >> 1)) and _pop(hm) >= 2 and _pop(hp) >= 2 and safe:
             comm = s
             cbit = top >> 1
             break
@@ -1053,10 +1056,10 @@ def _dds_quick(A, trump, p, tl, need):
         hm = A[OH + 4 * p + s]
         hp = A[OH + 4 * pd + s]
         hl = A[OH + 4 * lho + s]
-        own = A[OPOP + hm]
-        cp = A[OPOP + hp]
-        cl = A[OPOP + hl]
-        cr = A[OPOP + (A[OH + 4 * rho + s])]
+        own = _pop(hm)
+        cp = _pop(hp)
+        cl = _pop(hl)
+        cr = _pop(A[OH + 4 * rho + s])
         opps = cl | cr
         if opps == 0 and cp == 0:
             if own == 0:
@@ -1139,7 +1142,7 @@ def _dds_quick(A, trump, p, tl, need):
                     cl == 0 and cr != 0 and lt < ptr) or (cr == 0 and cl != 0 and rt < ptr)
                 if beats:
                     lowq = 1
-                    A[OQ + trump] |= np.int64(1) << A[OHIGH + ptr]
+                    A[OQ + trump] |= np.int64(1) << _high(ptr)
                     if need <= 1:
                         return 1
                 continue

@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OPOP, OT, _guess, _mtd, _reaching_packed, _value_reaching_at
+from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OT, _guess, _mtd, _pop, _reaching_packed, _value_reaching_at
 from bridgeplay.engine.deal import _beats
 
 SUIT = 0xFFFF
@@ -33,7 +33,7 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
     last = (leader + 3) & 3
     tl = 0
     for s in range(4):
-        tl += A[OPOP + ((ph[last] >> np.int64(16 * s)) & SUIT)]
+        tl += _pop((ph[last] >> np.int64(16 * s)) & SUIT)
     tb = OT + 16 * tl
     for s in range(4):
         live = np.int64(0)
@@ -44,7 +44,7 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
         for i in range(nt):
             if (trick[i] >> 4) == s:
                 live |= np.int64(1) << (trick[i] & 15)
-        A[OC + s] = A[OPOP + live]
+        A[OC + s] = _pop(live)
     for k in range(64):
         A[OK + k] = -1
     A[tb + 8] = leader
