@@ -1331,7 +1331,11 @@ def _run_top(x, b):
 def _gen_lead(A, trump, p, d, best, killer, tl):
     """Leads of ``p`` (one per run of equivalent cards), weighted: cash or set up winners, lead
     through strength, prefer suits where the opponents have few cards (a smaller tree); the
-    table's best move and the last cut-off move at this depth (killer) come first."""
+    table's best move and the last cut-off move at this depth (killer) come first.
+
+    Within a suit the weights add or subtract DDS's *relative* rank of the run's top card (``relRank`` in
+    its ``Init.cpp``: 1 for the suit's highest card in play, 2 for the next, ...), so where DDS adds it the
+    lower cards come first (low towards partner's winners, not the jack from J-x-x under the ace-king)."""
     lho = (p + 1) & 3
     pd = (p + 2) & 3
     rho = (p + 3) & 3
@@ -1394,6 +1398,7 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
             hit_killer = killer >= 0 and (killer >> 4) == s and b <= (killer & 15) <= bt
             hit_best = best >= 0 and (best >> 4) == s and b <= (best & 15) <= bt
             delta = sw
+            rr = c - bt  # DDS's relative rank of the run's top card: 1 for the suit's highest card in play
             if nt:
                 if bt == c - 1 or part_wins:
                     if o2 == rho:
@@ -1402,9 +1407,9 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
                     elif o2 == lho:
                         delta += 22 if len_l != 1 else 16
                     if (o2 != lho or len_l == 1) and (o2 != rho or len_r == 1):
-                        w = delta + 45 + bt
+                        w = delta + 45 + rr
                     else:
-                        w = delta + 18 + bt
+                        w = delta + 18 + rr
                     if hit_killer:
                         w += 126
                     elif hit_best:
@@ -1421,15 +1426,15 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
                     elif len_q > 1 and ((o2 == p and o3 == pd) or (o2 == pd and o3 == p)):
                         delta += 25
                     if (len_l == 1 and o1 == lho) or (len_r == 1 and o1 == rho):
-                        w = delta + 28 + bt
+                        w = delta + 28 + rr
                     elif o1 == p:
-                        w = delta - 17 + bt
+                        w = delta - 17 + rr
                     elif not seq:
-                        w = delta + 12 + bt
+                        w = delta + 12 + rr
                     elif bt == c - 2:
                         w = delta + 48
                     else:
-                        w = delta + 29 - bt
+                        w = delta + 29 - rr
                     if hit_killer:
                         w += 47
                     elif hit_best:
@@ -1458,22 +1463,22 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
                         win = True
                 if win:
                     if (len_l == 1 and o1 == lho) or (len_r == 1 and o1 == rho):
-                        w = delta + 35 + bt
+                        w = delta + 35 + rr
                     elif o1 == p:
                         if o2 == pd:
-                            w = delta + 48 + bt
+                            w = delta + 48 + rr
                         elif bt == c - 1:
                             w = delta + 31
                         else:
-                            w = delta - 3 + bt
+                            w = delta - 3 + rr
                     elif o1 == pd:
-                        w = delta + (42 if o2 == p else 28) + bt
+                        w = delta + (42 if o2 == p else 28) + rr
                     elif seq and bt == c - 2:
                         w = delta + 40
                     elif seq:
-                        w = delta + 22 + bt
+                        w = delta + 22 + rr
                     else:
-                        w = delta + 11 + bt
+                        w = delta + 11 + rr
                     if hit_killer:
                         w += 55
                     elif hit_best:
@@ -1484,16 +1489,16 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
                     elif len_q > 1 and ((o2 == p and o3 == pd) or (o2 == pd and o3 == p)):
                         delta += 13
                     if (len_l == 1 and o1 == lho) or (len_r == 1 and o1 == rho):
-                        w = delta + bt + 2
+                        w = delta + rr + 2
                     elif o1 == p:
                         if o2 == pd:
-                            w = delta + 33 + bt
+                            w = delta + 33 + rr
                         elif bt == c - 1:
                             w = delta + 38
                         else:
-                            w = delta - 14 + bt
+                            w = delta - 14 + rr
                     elif o1 == pd:
-                        w = delta + 34 + bt
+                        w = delta + 34 + rr
                     elif seq and bt == c - 2:
                         w = delta + 35
                     else:
