@@ -1518,7 +1518,9 @@ def _gen_follow(A, trump, tl, ply, p, d):
     single solves than DDS-style weights.  Following suit: low unless p must take the trick -- a second hand
     whose partner can win later, a third hand whose partner (the leader) is winning unless fourth hand can
     beat it, play low; otherwise the cheapest winner first when it beats every card of the next hand, else
-    the highest first.  Void: the trump that wins (the cheapest overruff, or the lowest trump when the next
+    the highest first -- except a third hand in no trumps whose every card the fourth hand tops: it plays
+    low, the cheapest card that forces the fourth hand's top card out first (DDS's ``RankForcesAce``).  Void:
+    the trump that wins (the cheapest overruff, or the lowest trump when the next
     hand follows or has no trumps, or every trump low first when it may overruff; none when partner wins
     surely), then each side suit's lowest card, the longest suit first, then the other cards, highest
     first.  The winning card's run is what counts: a move stands for its run of equivalent cards."""
@@ -1540,6 +1542,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
         maxn = _high(hn)
         # how p follows: 1 every card low first, 2 the cheapest card above the winning one first, 3 the highest
         how = 1
+        force = -1  # a card (its run) tried first, before the others low (see below)
         if ws == ls and top > wb:
             if ply == 1:
                 h4 = A[OH + 4 * ((p + 2) & 3) + ls]  # partner, fourth hand
@@ -1558,6 +1561,15 @@ def _gen_follow(A, trump, tl, ply, p, d):
                     how = 0
             elif wpos != 1:
                 how = 0
+            if how == 0 and ply == 2 and nt and maxn > top:
+                # the fourth hand tops every card of ours: low, but first the cheapest card that forces its top
+                # out -- one above its second card when that beats the card winning now, else (second hand
+                # winning) the cheapest card above the winning one (DDS's RankForcesAce)
+                how = 1
+                sec = _high(hn & ~(np.int64(1) << maxn))
+                lim = sec if sec > wb else (wb if wpos == 1 else 99)
+                if lim < 99 and sec >= 0:
+                    force = _low(x & ~((np.int64(1) << (lim + 1)) - 1))
             if how == 0:
                 above = (x >> (wb + 1)) << (wb + 1)
                 how = 2 if (hn == 0 or _low(above) > maxn) else 3
@@ -1565,7 +1577,9 @@ def _gen_follow(A, trump, tl, ply, p, d):
             b = _high(reps)
             reps ^= np.int64(1) << b
             bt = _run_top(x, b)
-            if how == 1 or bt < wb:
+            if b <= force <= bt:
+                w = 100
+            elif how == 1 or bt < wb:
                 w = -bt
             elif how == 2:
                 w = 100 - bt
