@@ -1519,7 +1519,9 @@ def _gen_follow(A, trump, tl, ply, p, d):
     whose partner can win later, a third hand whose partner (the leader) is winning unless fourth hand can
     beat it, play low; otherwise the cheapest winner first when it beats every card of the next hand, else
     the highest first -- except a third hand in no trumps whose every card the fourth hand tops: it plays
-    low, the cheapest card that forces the fourth hand's top card out first (DDS's ``RankForcesAce``).  Void:
+    low, the cheapest card that forces the fourth hand's top card out first (DDS's ``RankForcesAce``); and a
+    second hand in no trumps that must take the trick follows DDS's weights (the cheapest card that wins it,
+    else a run of two or more split, cards that can make no difference lowest).  Void:
     the trump that wins (the cheapest overruff, or the lowest trump when the next
     hand follows or has no trumps, or every trump low first when it may overruff; none when partner wins
     surely), then each side suit's lowest card, the longest suit first, then the other cards, highest
@@ -1543,6 +1545,8 @@ def _gen_follow(A, trump, tl, ply, p, d):
         # how p follows: 1 every card low first, 2 the cheapest card above the winning one first, 3 the highest
         how = 1
         force = -1  # a card (its run) tried first, before the others low (see below)
+        lowp = -1  # (how 4) the lowest card of partner's and of the next hand's in the suit led
+        lown = -1
         if ws == ls and top > wb:
             if ply == 1:
                 h4 = A[OH + 4 * ((p + 2) & 3) + ls]  # partner, fourth hand
@@ -1570,6 +1574,14 @@ def _gen_follow(A, trump, tl, ply, p, d):
                 lim = sec if sec > wb else (wb if wpos == 1 else 99)
                 if lim < 99 and sec >= 0:
                     force = _low(x & ~((np.int64(1) << (lim + 1)) - 1))
+            if how == 0 and ply == 1 and nt:
+                # a second hand in no trumps whose partner cannot win: DDS's weights (WeightAllocNTNotvoid1; below)
+                how = 4
+                hp = A[OH + 4 * ((p + 2) & 3) + ls]
+                if hp != 0:
+                    lowp = _low(hp)
+                if hn != 0:
+                    lown = _low(hn)
             if how == 0:
                 above = (x >> (wb + 1)) << (wb + 1)
                 how = 2 if (hn == 0 or _low(above) > maxn) else 3
@@ -1579,6 +1591,20 @@ def _gen_follow(A, trump, tl, ply, p, d):
             bt = _run_top(x, b)
             if b <= force <= bt:
                 w = 100
+            elif how == 4:
+                # DDS's weights with its ranks read as rank = bt + 15 - c, relative rank rr = c - bt (1 = the top)
+                c = A[OC + ls]
+                rr = c - bt
+                if bt > wb and bt > maxn:
+                    w = 66 + rr  # wins the trick: the cheapest such card first
+                elif bt < lown or bt < lowp:
+                    w = -3 + rr  # below every card of the next hand or of partner's: no difference, lowest first
+                elif bt < wb:
+                    w = -11 + rr  # cannot beat the card led
+                elif bt > b:
+                    w = 10 + rr  # a run of two or more: split it
+                else:
+                    w = c - 2 - bt
             elif how == 1 or bt < wb:
                 w = -bt
             elif how == 2:
