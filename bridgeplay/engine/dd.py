@@ -1519,7 +1519,8 @@ def _gen_follow(A, trump, tl, ply, p, d):
     whose partner can win later, a third hand whose partner (the leader) is winning unless fourth hand can
     beat it, play low; otherwise the cheapest winner first when it beats every card of the next hand, else
     the highest first -- except a third hand in no trumps whose every card the fourth hand tops: it plays
-    low, the cheapest card that forces the fourth hand's top card out first (DDS's ``RankForcesAce``); and a
+    low, the cheapest card that forces the fourth hand's top card out first (DDS's ``RankForcesAce``), and a
+    third hand that plays its highest first tries its cheapest card above the fourth hand's before it; and a
     second hand in no trumps that must take the trick follows DDS's weights (the cheapest card that wins it,
     else a run of two or more split, cards that can make no difference lowest).  Void:
     the trump that wins (the cheapest overruff, or the lowest trump when the next
@@ -1585,6 +1586,10 @@ def _gen_follow(A, trump, tl, ply, p, d):
             if how == 0:
                 above = (x >> (wb + 1)) << (wb + 1)
                 how = 2 if (hn == 0 or _low(above) > maxn) else 3
+                if how == 3 and ply == 2:
+                    # a third hand's cheapest card above the next hand's (and the winning card) first, then the
+                    # highest (DDS tries its cheapest sure winner first: A-J-9 over a singleton ten, the jack)
+                    force = _low(x & ~((np.int64(1) << (max(maxn, wb) + 1)) - 1))
         while reps != 0:
             b = _high(reps)
             reps ^= np.int64(1) << b
