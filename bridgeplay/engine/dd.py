@@ -31,9 +31,12 @@ the patterns stored above, stay small.  Debug switches at ``ODEBUG``
 re-check every table cut-off and every stored result by exact searches (see the tests).
 
 Move ordering: leads by the principles of DDS's move generator (cash or set up winners, ruff when it
-pays), followers by bridge-solver's rules (low unless the trick must be taken, then the cheapest winner
-when it tops the next hand, else the highest; the winning ruff; discards from each suit's bottom, longest
-suit first), the table's best move, a killer move per depth for leads, and a cut-off
+pays; within a suit by DDS's relative rank, 1 for the top card), followers by bridge-solver's rules (low
+unless the trick must be taken, then the cheapest winner when it tops the next hand, else the highest; the
+winning ruff; discards from each suit's bottom, longest suit first) with DDS's where they measured fewer
+nodes (a no-trump second hand that must take the trick; a third hand topped by the fourth forcing its top
+cheaply; a third hand's cheapest sure winner before its highest card), the table's best move, a killer
+move per depth for leads, and a cut-off
 card cache (bridge-solver's) for every seat: the card that last cut off in the same context.  A
 follower tries that card first, before its other cards are even generated (most follower nodes cut
 off with it: bridge-solver's lazy ordering; for leads the cached card is only a bonus, as trying it
