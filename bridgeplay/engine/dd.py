@@ -1797,7 +1797,8 @@ def _reinsert(A, m, q):
 
 @njit(cache=True, _nrt=False)
 def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
-    """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move.
+    """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move to that
+    one (a move as the move generators make it: its run of equivalent cards' lowest card).
     ``ch``: the node's cut-off card context (:func:`_cut_context`) when the caller has computed it (and
     prefetched its slots), else 0.
 
@@ -1935,10 +1936,16 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 v = _counted_cut(A, rd, min(_dds_quick(A, trump, leader, tl, need), need), need, ns, tl)
                 if v >= 0:
                     return v
-        n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
+        if only >= 0:
+            # one root move asked (a generated move: its run's lowest card): nothing to generate or order
+            A[OM + 16 * d] = only
+            n = 1
+        else:
+            n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
         if ch == 0:
             ch = _cut_context(A, trump, tl, ply, p)
-        _cut_bonus(A, tt, ch, p, d, n, 60)
+        if only < 0:
+            _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
             if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
@@ -1952,9 +1959,12 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             # if it fails (most follower nodes cut off at once: bridge-solver's lazy ordering)
             A[OM + 16 * d] = lazy
             n = 1
+        elif only >= 0:
+            A[OM + 16 * d] = only  # one root move asked, as a leader's above
+            n = 1
         else:
             n = _gen_follow(A, trump, tl, ply, p, d)
-    if lazy < 0:
+    if lazy < 0 and only < 0:
         _sort_moves(A, d, n)
     A[OPROF + 256 + 4 * tl + ply] += 1
     val = np.int64(-1) if ns else np.int64(99)
