@@ -2253,28 +2253,41 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
         tl += _pop(np.int64(hands[last, s]) >> 2)  # (ranks are bits 2..14)
     tb = OT + 16 * tl
     for s in range(4):
-        live = np.int64(0)
-        for x in range(4):
-            live |= np.int64(hands[x, s])
-            A[OH + 4 * x + s] = 0
+        h0 = np.int64(hands[0, s])
+        h1 = np.int64(hands[1, s])
+        h2 = np.int64(hands[2, s])
+        h3 = np.int64(hands[3, s])
+        live = h0 | h1 | h2 | h3
         for i in range(nplayed):
             if psuit[i] == s:
                 live |= np.int64(1) << prank[i]
+        for i in range(nplayed):
+            if psuit[i] == s:
+                A[tb + 4 + i] = _pop(live & ((np.int64(1) << prank[i]) - 1) & 0x7FFC)
+        # the suit's live ranks, lowest first (a step a card, not a rank), each hand's cards moved onto them
+        m = live & 0x7FFC
+        p0 = np.int64(0)
+        p1 = np.int64(0)
+        p2 = np.int64(0)
+        p3 = np.int64(0)
         n = 0
-        for r in range(2, 15):
-            if live >> r & 1:
-                A[ORANK + 16 * s + n] = r
-                for x in range(4):
-                    if np.int64(hands[x, s]) >> r & 1:
-                        A[OH + 4 * x + s] |= np.int64(1) << n
-                for i in range(nplayed):
-                    if psuit[i] == s and prank[i] == r:
-                        A[tb + 4 + i] = n
-                n += 1
+        while m != 0:
+            r = _low64(m)
+            m &= m - 1
+            A[ORANK + 16 * s + n] = r
+            p0 |= ((h0 >> r) & 1) << n
+            p1 |= ((h1 >> r) & 1) << n
+            p2 |= ((h2 >> r) & 1) << n
+            p3 |= ((h3 >> r) & 1) << n
+            n += 1
+        A[OH + s] = p0
+        A[OH + 4 + s] = p1
+        A[OH + 8 + s] = p2
+        A[OH + 12 + s] = p3
         for b in range(n, 16):
             A[ORANK + 16 * s + b] = 0
         A[OC + s] = n
-    for k in range(64):
+    for k in range(4 * tl + 4):  # the killers of the depths this search reaches (d = 4 tl + ply)
         A[OK + k] = -1
     A[tb + 8] = leader
     for i in range(nplayed):

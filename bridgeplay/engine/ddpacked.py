@@ -45,7 +45,7 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
             if (trick[i] >> 4) == s:
                 live |= np.int64(1) << (trick[i] & 15)
         A[OC + s] = _pop(live)
-    for k in range(64):
+    for k in range(4 * tl + 4):  # the killers of the depths the search reaches, as dd._setup
         A[OK + k] = -1
     A[tb + 8] = leader
     for i in range(nt):
