@@ -1,5 +1,4 @@
-"""``dd._setup`` (a position packed into the work array) against a packing written out rank by rank here, and
-the search's calling convention (the work array passed by address, :func:`dd._view`)."""
+"""``dd._setup`` (a position packed into the work array) against a packing written out rank by rank here."""
 
 from __future__ import annotations
 
@@ -7,9 +6,8 @@ import random
 
 import numpy as np
 import pytest
-from numba import njit
 
-from bridgeplay.engine.dd import OC, OH, OK, ORANK, OT, WORK_SIZE, _addr, _setup, _view, new_work
+from bridgeplay.engine.dd import OC, OH, OK, ORANK, OT, _setup, new_work
 
 SUIT = 0xFFFF
 
@@ -64,16 +62,3 @@ def test_setup_packs_the_position_as_the_ranks_say(seed: int) -> None:
     assert A[tb + 8] == leader
     # the killers of every depth the search reaches (4 tl + ply) are reset; deeper ones it never reads
     assert all(A[OK:OK + 4 * tl + 4] == -1)
-
-
-@njit(cache=True)
-def _roundtrip(a):
-    v = _view(_addr(a), np.int64(a.shape[0]))
-    v[3] += 5
-    return v.shape[0], v[3]
-
-
-def test_view_is_the_array_at_its_address() -> None:
-    a = np.arange(WORK_SIZE, dtype=np.int64)
-    n, x = _roundtrip(a)
-    assert n == WORK_SIZE and x == 8 and a[3] == 8
