@@ -27,6 +27,7 @@ from bridgeplay.engine.vectors import (
     _from_canon,
     _mask_pareto,
     _min_combine_t,
+    _obj_span,
     _pareto,
     _patterns_into,
     _put,
@@ -555,17 +556,18 @@ def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
     m = z.shape[0]
     out = tv.copy()
     for k in range(tv.shape[0]):
+        lo, hi = _obj_span(otab, k, m)  # (the words the objective weighs: a level's own, or all)
         bound = _trow_k(z, otab, k, m)
         for q in range(len(kids)):
             aq = kidw[q]
             fq = kids[q]
             rest = 0.0
-            for c in range(m):
+            for c in range(lo, hi):
                 rest += _tword_k(z[c] & ~wcs[aq, c % nwords], otab, k, c)
             best = 0.0
             for g in range(fq.shape[0]):
                 v = 0.0
-                for c in range(m):
+                for c in range(lo, hi):
                     v += _tword_k(z[c] & fq[g, c], otab, k, c)
                 best = max(best, v)
             bound = min(bound, rest + best)

@@ -181,7 +181,10 @@ def _pareto_known(F, known):
     last = 0  # the kept row that dominated last: tried first
     nb = 64 * m
     cnt = np.zeros(nb, np.int64)  # per bit: how many kept rows hold it
-    cw = 16  # words per bit in ``has`` (kept rows / 64, grown by doubling)
+    # words per bit in ``has``: room for every row (at most k are kept), so it never grows; sized by k, not a fixed
+    # 16 words (1,024 rows): most fronts have a few rows, and zeroing 16 words per bit of every call was a large
+    # part of the Pareto filter's time where rows are wide (every target's, ``L`` levels of worlds)
+    cw = (k + 63) // 64
     has = np.zeros((nb, cw), np.uint64)  # per bit: bitset of the kept rows that hold it
     rb = np.empty(RARE, np.int64)
     rc = np.empty(RARE, np.int64)
@@ -232,11 +235,6 @@ def _pareto_known(F, known):
                     if dominated:
                         break
         if not dominated:
-            if nk == cw * 64:
-                bigger = np.zeros((nb, 2 * cw), np.uint64)
-                _put_rows(bigger, 0, has)
-                has = bigger
-                cw *= 2
             q = nk // 64
             bit = np.uint64(1) << np.uint64(nk % 64)
             for w in range(m):
@@ -567,11 +565,26 @@ def _tword_k(x, otab, k, wi):
     return s
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _obj_span(otab, k, m):
+    """The words of a row of ``m`` words that objective ``k`` of ``otab`` weighs: a level's own (``k`` below the
+    last: its table is 0 on every other level's words, see bridgeplay.suit.search.SuitSearch.objectives), every
+    word for the last objective (expected tricks).  A word outside adds exactly 0.0, so a sum over the span is
+    the sum over the row."""
+    K = otab.shape[0]
+    if k < K - 1:
+        nw = m // (K - 1)
+        return k * nw, (k + 1) * nw
+    return 0, m
+
+
 @njit(cache=True, _nrt=False)
 def _trow_k(x, otab, k, m):
-    """:func:`_trow` with table ``otab[k]`` over every word of the row (``m`` words)."""
+    """:func:`_trow` with table ``otab[k]`` over a row of ``m`` words (the words the objective weighs: see
+    :func:`_obj_span`)."""
+    lo, hi = _obj_span(otab, k, m)
     s = 0.0
-    for i in range(m):
+    for i in range(lo, hi):
         s += _tword_k(x[i], otab, k, i)
     return s
 
