@@ -41,7 +41,6 @@ from bridgeplay.engine.vectors import (
     _trow_k,
     _tvalues,
     _tword,
-    _tword_k,
 )
 
 
@@ -99,7 +98,7 @@ QUICK_ROWS = 4096  # ... when a reply has so many rows (below, the careful one i
 TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
 LB_PER_LEVEL = 2  # rows kept per level's objective by a lower-bound search with objectives (see _cap_rows)
-_NO_OBJ = np.zeros((0, 8, 256))  # (no objectives: see _cap_rows)
+_NO_OBJ = np.zeros((0, 0, 0))  # (no objectives: see _cap_rows)
 STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
@@ -248,9 +247,10 @@ def _covers(st, i, tau, tv):
 
 @njit(cache=True)
 def _cap_rows(F, wtab, nwords, beam, otab, stats):
-    """The ``beam`` most valuable rows of F (all of them when there are no more); with objectives (``otab``, see
-    :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective.  A cap that drops rows is
-    counted in stats[14] (the front is then no longer exact: see :func:`_node`'s sharing of lower-bound fronts)."""
+    """The ``beam`` most valuable rows of F (all of them when there are no more); with objectives (``otab``, one
+    entry per objective, see :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective.  A
+    cap that drops rows is counted in stats[14] (the front is then no longer exact: see :func:`_node`'s sharing of
+    lower-bound fronts)."""
     if beam <= 0 or F.shape[0] <= beam:
         return F
     v = _tvalues(F, wtab, nwords)
@@ -268,7 +268,7 @@ def _cap_rows(F, wtab, nwords, beam, otab, stats):
     for k in range(otab.shape[0] - 1):
         vk = np.empty(F.shape[0])
         for r in range(F.shape[0]):
-            vk[r] = _trow_k(F[r], otab, k, m)
+            vk[r] = _trow_k(F[r], wtab, otab.shape[0], k, m)
         ok = np.argsort(-vk, kind="mergesort")
         for i in range(min(LB_PER_LEVEL, F.shape[0])):
             keep[ok[i]] = True
@@ -539,36 +539,35 @@ def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
 
 
 @njit(cache=True)
-def _vec_reach(x, tv, otab):
-    """Whether the row ``x`` reaches the threshold of some objective (``otab[k]``, :func:`_tword`'s tables
-    over every word of the row)."""
+def _vec_reach(x, tv, wtab):
+    """Whether the row ``x`` reaches the threshold ``tv[k]`` of some objective ``k`` (see :func:`_obj_span`)."""
     for k in range(tv.shape[0]):
-        if _trow_k(x, otab, k, x.shape[0]) >= tv[k]:
+        if _trow_k(x, wtab, tv.shape[0], k, x.shape[0]) >= tv[k]:
             return True
     return False
 
 
 @njit(cache=True)
-def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
+def _vec_child(tv, wtab, z, kids, kidw, wcs, nwords):
     """A defender's reply's thresholds, one per objective: as the one threshold's (see _node), each objective's
     own: less the most the worlds ``z`` outside the reply can add, all of them or, for a reply solved already,
     its best row on them plus the ones outside it."""
     m = z.shape[0]
     out = tv.copy()
     for k in range(tv.shape[0]):
-        lo, hi = _obj_span(otab, k, m)  # (the words the objective weighs: a level's own, or all)
-        bound = _trow_k(z, otab, k, m)
+        lo, hi = _obj_span(tv.shape[0], k, m)  # (the words the objective weighs: a level's own, or all)
+        bound = _trow_k(z, wtab, tv.shape[0], k, m)
         for q in range(len(kids)):
             aq = kidw[q]
             fq = kids[q]
             rest = 0.0
             for c in range(lo, hi):
-                rest += _tword_k(z[c] & ~wcs[aq, c % nwords], otab, k, c)
+                rest += _tword(z[c] & ~wcs[aq, c % nwords], wtab, c % nwords)
             best = 0.0
             for g in range(fq.shape[0]):
                 v = 0.0
                 for c in range(lo, hi):
-                    v += _tword_k(z[c] & fq[g, c], otab, k, c)
+                    v += _tword(z[c] & fq[g, c], wtab, c % nwords)
                 best = max(best, v)
             bound = min(bound, rest + best)
         out[k] = tv[k] - bound
@@ -839,12 +838,13 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
     defender's after solving its replies (memo hits) without combining them; the front is empty.
 
-    ``tv`` (float64[K], with ``otab``, float64[K, 8 * L * nwords, 256], :func:`_tword`'s tables of each
-    objective over every word of a row): the thresholds of K objectives at once, ``tau`` then -1 (empty: the
-    one threshold ``tau``).  The front keeps the rows worth some objective's threshold (see :func:`_vec_combine`;
-    an infinite threshold: that objective is not searched), its memo entries are kept apart and hold the
-    thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them (expected
-    tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
+    ``tv`` (float64[K]): the thresholds of K objectives at once, ``tau`` then -1 (empty: the one threshold
+    ``tau``); each objective weighs its words of a row by the search's table (see :func:`_obj_span`), and ``otab``
+    (float64[K, ...], only its length read) says that there are K of them where no ``tv`` is passed down (the
+    lower-bound search's caps, :func:`_cap_rows`).  The front keeps the rows worth some objective's threshold
+    (see :func:`_vec_combine`; an infinite threshold: that objective is not searched), its memo entries are kept
+    apart and hold the thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them
+    (expected tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
     """
     stats[10] += 1  # (calls, memo hits included: see SuitSearch.stats)
     if lower:
@@ -916,7 +916,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         if anywon and K:
             tv = tv.copy()
             for k in range(K):
-                tv[k] -= _trow_k(won, memos.otab, k, m)
+                tv[k] -= _trow_k(won, memos.wtab, K, k, m)
     if top:
         info_x = memos.info_x
         info_t = memos.info_t
@@ -934,7 +934,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             return out
     if prune and _trow(xs2, memos.wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
-    if vprune and not _vec_reach(xs2, tv, memos.otab):
+    if vprune and not _vec_reach(xs2, tv, memos.wtab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
     # -- memo (exact position and worlds)
     key = wrow[2 * m:3 * m + 3]
@@ -1172,7 +1172,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                     for lv in range(L):
                         for w in range(nwords):
                             z[lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
-                    tvc = _vec_child(tv, otab, z, kids, kidw, wcs, nwords)
+                    tvc = _vec_child(tv, wtab, z, kids, kidw, wcs, nwords)
                 if top:
                     _set_row(info_x, a, xc)
                     info_t[a, 0] = tc
@@ -1447,7 +1447,7 @@ def _new_memos():
     m.allw = np.zeros(0, np.uint64)
     m.west = np.zeros(0, np.int64)
     m.wtab = np.zeros((0, 256))
-    m.otab = np.zeros((0, 8, 256))
+    m.otab = np.zeros((0, 0, 0))
     m.info_x = np.zeros((INFO + 1, 0), np.uint64)
     m.info_t = np.zeros((INFO + 1, 0))
     m.info_h = np.zeros(16 + 2 * INFO, np.int64)
@@ -1457,7 +1457,8 @@ def _new_memos():
 @njit(cache=True)
 def _set_context(memos, hw, allw, west, wtab, otab, info_x, info_t, info_h):
     """Give :func:`_node`'s search its constants (the worlds' bitsets per rank ``hw``, every world ``allw``, West's
-    holdings ``west``, the weight table ``wtab``, the objectives' tables ``otab``) and where a top node reports
+    holdings ``west``, the weight table ``wtab``, the objectives ``otab``: one entry each, only its length read, see
+    :func:`_node`) and where a top node reports
     (``info_x``, ``info_t``, ``info_h``): kept in ``memos`` and read where they are used, not passed to every
     call of the search."""
     memos.hw = hw

@@ -553,39 +553,27 @@ def _trow(x, wtab, nwords):
     return s
 
 
-@njit(cache=True, _nrt=False)
-def _tword_k(x, otab, k, wi):
-    """:func:`_tword` with table ``otab[k]`` (a slice taken in a loop costs the reference counts of a view)."""
-    s = 0.0
-    b = wi * 8
-    while x:
-        s += otab[k, b, x & np.uint64(255)]
-        x >>= np.uint64(8)
-        b += 1
-    return s
-
-
 @njit(cache=True, _nrt=False, inline="always")
-def _obj_span(otab, k, m):
-    """The words of a row of ``m`` words that objective ``k`` of ``otab`` weighs: a level's own (``k`` below the
-    last: its table is 0 on every other level's words, see bridgeplay.suit.search.SuitSearch.objectives), every
-    word for the last objective (expected tricks).  A word outside adds exactly 0.0, so a sum over the span is
-    the sum over the row."""
-    K = otab.shape[0]
-    if k < K - 1:
-        nw = m // (K - 1)
+def _obj_span(nobj, k, m):
+    """The words of a row of ``m`` words that objective ``k`` of ``nobj`` weighs (objectives 0..L-1 the levels,
+    L = ``nobj`` - 1 the expected tricks: see bridgeplay.suit.search.SuitSearch.objectives): a level's own words,
+    every word for the expected tricks.  Each word weighs as the search's table says (:func:`_tword`), in every
+    objective that weighs it."""
+    if k < nobj - 1:
+        nw = m // (nobj - 1)
         return k * nw, (k + 1) * nw
     return 0, m
 
 
 @njit(cache=True, _nrt=False)
-def _trow_k(x, otab, k, m):
-    """:func:`_trow` with table ``otab[k]`` over a row of ``m`` words (the words the objective weighs: see
-    :func:`_obj_span`)."""
-    lo, hi = _obj_span(otab, k, m)
+def _trow_k(x, wtab, nobj, k, m):
+    """Value of a row of ``m`` words for objective ``k`` of ``nobj`` (see :func:`_obj_span`): :func:`_trow` over
+    the words the objective weighs."""
+    lo, hi = _obj_span(nobj, k, m)
+    nwords = wtab.shape[0] // 8
     s = 0.0
     for i in range(lo, hi):
-        s += _tword_k(x[i], otab, k, i)
+        s += _tword(x[i], wtab, i % nwords)
     return s
 
 

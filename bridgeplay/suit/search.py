@@ -175,7 +175,7 @@ class Budget:
 NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
 _NO_TV = np.zeros(0)  # (no objectives: the one threshold)
 Threshold = float | np.ndarray  # one threshold, or one per objective (see SuitSearch.first_move_all)
-_NO_OTAB = np.zeros((0, 8, 256))
+_NO_OTAB = np.zeros((0, 0, 0))
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
 # above a line's value, so that a search for rows worth more finds only better lines: less than the least gap
 # between two lines' values (a multiple of the least world weight's unit: a-priori weights are multiples of
@@ -462,22 +462,20 @@ class SuitSearch:
         return front
 
     def objectives(self, L: int) -> np.ndarray:
-        """The weight tables of the L + 1 objectives of a search over L levels: each level alone (the chance
-        of its number of tricks), then all of them (expected tricks); each table over every word of a row."""
+        """The L + 1 objectives of a search over L levels, each level alone (the chance of its number of tricks),
+        then all of them (expected tricks), as the kernel takes them: one entry per objective (only their number is
+        read there: an objective weighs its words of a row by the search's own table :attr:`wtab`, see
+        engine.vectors._obj_span).  Also made here: the objectives' weights per bit of a row (``_oweights``), which
+        :meth:`objective_values` uses."""
         if L not in self._otabs:
-            # (level lv's words of a row weigh as the search's own table says, in objective lv and in the expected
-            # tricks; zero elsewhere: the tables are copies of :attr:`wtab`, not made again per objective)
+            # (level lv's worlds weigh their probability in objective lv and in the expected tricks, zero elsewhere)
             nwords, nw = self.nwords, self.nw
-            base = self.wtab
-            rows = base.shape[0]  # 8 * nwords
-            otab = np.zeros((L + 1, L * rows, 256))
             ow = np.zeros((L + 1, 64 * L * nwords))
             for lv in range(L):
                 for k in (lv, L):
-                    otab[k, lv * rows:(lv + 1) * rows] = base
                     ow[k, lv * 64 * nwords:lv * 64 * nwords + nw] = self.wts[:nw]
             self._oweights[L] = ow
-            self._otabs[L] = otab
+            self._otabs[L] = np.zeros((L + 1, 0, 0))
         return self._otabs[L]
 
     def lb_objectives(self, L: int) -> np.ndarray:
