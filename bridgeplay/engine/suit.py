@@ -99,6 +99,7 @@ TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), 
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
 LB_PER_LEVEL = 2  # rows kept per level's objective by a lower-bound search with objectives (see _cap_rows)
 _NO_OBJ = np.zeros((0, 0, 0))  # (no objectives: see _cap_rows)
+_TWO_OBJ = np.zeros((2, 0, 0))
 STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
@@ -815,6 +816,78 @@ def _top_card(hand):
     return 0
 
 
+@njit(cache=True, _nrt=False)
+def _live_levels(xs, L, nwords):
+    """How many of the L levels of the row ``xs`` hold a world."""
+    nl = 0
+    for lv in range(L):
+        for w in range(nwords):
+            if xs[lv * nwords + w]:
+                nl += 1
+                break
+    return nl
+
+
+@njit(cache=True)
+def _narrow_args(cfg, ths, xs, tv, vprune, nl, depth, xs1, ths1):
+    """The arguments of a position of :func:`_node`'s search over several objectives (``tv``) solved over the ``nl``
+    levels of its L that hold a world (see :func:`_node`): (settings, objectives' thresholds: each live level's, then
+    their sum's; whether a dead level's objective is reached by every row); the live levels' worlds and thresholds
+    written into ``xs1`` and ``ths1`` (the call's work rows)."""
+    L = cfg[1]
+    nwords = cfg[0]
+    cfg1 = cfg.copy()
+    cfg1[1] = nl
+    cfg1[17] = 1 if depth == 0 else 0  # (the entry's own node, see the split bound in _node)
+    tv1 = np.full(nl + 1, -1.0)
+    any0 = False
+    i1 = 0
+    for lv in range(L):
+        live = False
+        for w in range(nwords):
+            if xs[lv * nwords + w]:
+                live = True
+        if live:
+            for w in range(nwords):
+                xs1[i1 * nwords + w] = xs[lv * nwords + w]
+            ths1[i1] = ths[lv]
+            if vprune:
+                tv1[i1] = tv[lv]
+            i1 += 1
+        elif vprune and tv[lv] <= 0.0:
+            any0 = True
+    if vprune:
+        tv1[nl] = tv[L]
+    # (not vprune: some objective keeps every row, so the narrowed position keeps every row too)
+    return cfg1, tv1, any0
+
+
+@njit(cache=True)
+def _widen(f1, xs, L, nwords, won, haswon, any0):
+    """The front of :func:`_node`'s position from ``f1``, its front over its live levels (see :func:`_narrow_args`):
+    each row the same on the live levels, empty on the others, ``won`` added when ``haswon`` (at a trick boundary,
+    where the levels were normalised); one empty row when ``f1`` has none and ``any0``."""
+    m = L * nwords
+    n = f1.shape[0]
+    if any0 and n == 0:
+        n = 1
+    out = np.empty((n, m), np.uint64)
+    for q in range(n):
+        i1 = 0
+        for lv in range(L):
+            live = False
+            for w in range(nwords):
+                out[q, lv * nwords + w] = won[lv * nwords + w] if haswon else np.uint64(0)
+                if xs[lv * nwords + w]:
+                    live = True
+            if live:
+                if q < f1.shape[0]:
+                    for w in range(nwords):
+                        out[q, lv * nwords + w] |= f1[q, i1 * nwords + w]
+                i1 += 1
+    return out
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
@@ -844,7 +917,9 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     lower-bound search's caps, :func:`_cap_rows`).  The front keeps the rows worth some objective's threshold
     (see :func:`_vec_combine`; an infinite threshold: that objective is not searched), its memo entries are kept
     apart and hold the thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them
-    (expected tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
+    (expected tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).  A position some of whose
+    levels hold no world (``cfg[16]``) is solved over its live levels alone and its front widened back
+    (:func:`_narrow_args`, :func:`_widen`); ``cfg[17]`` marks such a call made for the entry's own node.
     """
     stats[10] += 1  # (calls, memo hits included: see SuitSearch.stats)
     if lower:
@@ -867,7 +942,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     west = memos.west
     nw = west.shape[0]
     if depth == 0:
-        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + nw)
+        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + max(nw, L))
     wrow = memos.work[depth]
     irow = memos.iwork[depth]
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
@@ -932,6 +1007,25 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             out = np.empty((1, m), np.uint64)
             _set_row(out, 0, won)
             return out
+    # -- levels without a world (made, hopeless, or lost to an earlier reply) leave the search: the position is
+    # solved over its live levels alone (a narrower row, and one memo entry for every way of reaching it), its
+    # front widened back (see _narrow_args, _widen)
+    nl = L
+    if K > 0 and top == 0 and cfg[16] != 0:
+        nl = _live_levels(xs2, L, nwords)
+    if nl < L:
+        # (the same front: a level without a world is empty in every row, so it neither tells rows apart nor adds to a
+        # row's value; its objective is reached by every row when its threshold is at most 0 -- the wide search then
+        # keeps an empty row for it, dominated by any other, so one is returned when nothing else is -- by none when
+        # above)
+        # (the live levels' worlds and thresholds in this call's work rows: the key's and the patterns' room, not
+        # used here)
+        xs1 = wrow[2 * m:2 * m + nl * nwords]
+        ths1 = irow[16:16 + nl]
+        cfg1, tv1, any0 = _narrow_args(cfg, ths2, xs2, tv, vprune, nl, depth, xs1, ths1)
+        f1 = _node(cfg1, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths1, xs1, tau, tv1,
+                   np.int64(0), depth + 1)
+        return _widen(f1, xs2, L, nwords, won, nt == 0, any0)
     if prune and _trow(xs2, memos.wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
     if vprune and not _vec_reach(xs2, tv, memos.wtab):
@@ -1029,7 +1123,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         hw = memos.hw
         allw = memos.allw
         wtab = memos.wtab
-        otab = memos.otab
+        otab = memos.otab if memos.otab.shape[0] == K else _TWO_OBJ
         info_x = memos.info_x
         info_t = memos.info_t
         info_h = memos.info_h
@@ -1331,7 +1425,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                     gk = np.zeros((0, 0), np.int64)
                     gb1 = gb
                     gk1 = gk
-                    split = depth == 0 and cfg[15] != 0 and cfg[7] > 0 and use > 1 and off[use] >= cfg[7] and not flat
+                    entry = depth == 0 or depth == 1 and cfg[17] != 0  # (a first play's node, narrowed or not)
+                    split = entry and cfg[15] != 0 and cfg[7] > 0 and use > 1 and off[use] >= cfg[7] and not flat
                     if split:
                         # (a first play's search: the expected tricks' combination is bounded by the split first,
                         # as a top node's is; its replies' labels give the swaps of equal cards)

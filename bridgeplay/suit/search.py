@@ -283,6 +283,10 @@ class SuitSearch:
         # 1: a first play's search bounds its combinations for the expected tricks and for each level by the split
         # relaxation before forming them (see bridgeplay.engine.suit._vec_combine); 0: never (tests)
         self.first_split = 1 if config.SUIT_FIRST_SPLIT else 0
+        # 1: a position of a search over several objectives some of whose levels hold no world is solved over its
+        # live levels alone, its front widened back (see bridgeplay.engine.suit._node): narrower rows, and one memo
+        # entry for the same thresholds at other levels; 0: over every level (tests)
+        self.narrow = 1
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -417,13 +421,14 @@ class SuitSearch:
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
                  self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb,
-                 self.sum_bound, self.first_split)
+                 self.sum_bound, self.first_split, self.narrow)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound, self.first_split],
+                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound, self.first_split,
+                 self.narrow, 0],  # (the last: set by the kernel in a narrowed entry, see engine.suit._narrow_args)
                 np.int64)
         tha = self._ths.get(ths)
         if tha is None:
