@@ -99,7 +99,6 @@ TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), 
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
 LB_PER_LEVEL = 2  # rows kept per level's objective by a lower-bound search with objectives (see _cap_rows)
 _NO_OBJ = np.zeros((0, 0, 0))  # (no objectives: see _cap_rows)
-_TWO_OBJ = np.zeros((2, 0, 0))
 STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
 
@@ -1123,7 +1122,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         hw = memos.hw
         allw = memos.allw
         wtab = memos.wtab
-        otab = memos.otab if memos.otab.shape[0] == K else _TWO_OBJ
+        # (a position solved over its live levels has fewer objectives than the search: see _narrow_args)
+        otab = memos.otab if memos.otab.shape[0] == K else np.zeros((K, 0, 0))
         info_x = memos.info_x
         info_t = memos.info_t
         info_h = memos.info_h
