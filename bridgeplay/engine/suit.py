@@ -101,6 +101,9 @@ LB_PER_LEVEL = 2  # rows kept per level's objective by a lower-bound search with
 _NO_OBJ = np.zeros((0, 0, 0))  # (no objectives: see _cap_rows)
 STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
+AGAIN = 21  # the slot of ``stats`` a flattened top node sets when it must be solved again the usual way (see _node):
+# the caller calls the kernel again with ``cfg[9]`` = 0 (one recursive call site fewer in _node: numba infers the
+# whole function again per recursive call site, see engine/__init__.py)
 
 
 @njit(cache=True, _nrt=False)
@@ -930,13 +933,11 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     beam = cfg[2]
     m = L * nwords
     prune = tau > -0.5
-    tau0 = tau
     K = tv.shape[0]  # objectives pruned at once (0: the one threshold tau)
     vprune = K > 0  # (an objective without a threshold keeps every row)
     for k in range(K):
         if tv[k] <= -0.5:
             vprune = False
-    tv0 = tv
     # (this call's work rows: ``depth`` is its distance from the kernel's entry, see _work)
     west = memos.west
     nw = west.shape[0]
@@ -1401,12 +1402,11 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                                     break
                                 hi = th
                     if flat and not proved and (tried or bestb.shape[0] == 0):
-                        # the pairs' relaxation proves nothing: the usual way (the boundaries solved are memoised)
+                        # the pairs' relaxation proves nothing: the usual way (the boundaries solved are memoised),
+                        # by the caller (a top node is the entry's: see AGAIN)
                         stats[7] += 1
-                        cfg2 = cfg.copy()
-                        cfg2[9] = 0
-                        return _node(cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths,
-                                     xs, tau0, tv0, top, depth)
+                        stats[AGAIN] = 1
+                        return np.zeros((0, m), np.uint64)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
                         if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],

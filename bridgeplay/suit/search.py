@@ -31,6 +31,7 @@ from bridgeplay import config
 from bridgeplay.cards import E, N, S, W, ranks_of
 from bridgeplay.engine.ddsuit import dd_after_leads, dd_tricks
 from bridgeplay.engine.suit import (
+    AGAIN,
     INFO,
     LEAD_E,
     LEAD_FREE,
@@ -237,7 +238,8 @@ class SuitSearch:
         # fronts kept in the exact memos (15: see share_lb); rows of the replies' combinations before and after the
         # look-ahead (16, 17: see engine.vectors._min_combine_t), expected-tricks combinations the levels' sum bound
         # proved empty (18), the stop slot (19: STOP), a first play's combinations (expected tricks, or one level)
-        # the split bound proved empty (20: see engine.suit._vec_combine)
+        # the split bound proved empty (20: see engine.suit._vec_combine), a flattened top node to solve again the
+        # usual way (21: AGAIN, cleared by _solve)
         self.stats = np.zeros(24, np.int64)
         self.lb_stats = np.zeros(24, np.int64)
         self.budget = budget
@@ -457,6 +459,15 @@ class SuitSearch:
             cfg, stats, memos, 1 if lower else 0, north, south, dfd, leader, rs[0], rs[1], rs[2], len(table), lead,
             tha, xs, float(tau), _NO_TV if tv is None else tv, 1 if top else 2 if report else 0, 0,
         )
+        if stats[AGAIN]:
+            # a flattened top node the pairs' bound could not prove: solved again the usual way (see engine.suit.AGAIN)
+            stats[AGAIN] = 0
+            plain = cfg.copy()
+            plain[9] = 0
+            front = solve_node(
+                plain, stats, memos, 1 if lower else 0, north, south, dfd, leader, rs[0], rs[1], rs[2], len(table),
+                lead, tha, xs, float(tau), _NO_TV if tv is None else tv, 1 if top else 2 if report else 0, 0,
+            )
         if stats[STOP]:
             raise TimeUp(self.budget.reason if self.budget is not None and self.budget.reason else "time limit")
         if report and not top:
