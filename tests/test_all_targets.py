@@ -253,3 +253,29 @@ def test_shared_lower_bound_fronts_change_no_value(combo: tuple[str, str], monke
         assert every.best_plays(target) == plain.best_plays(target)
     assert [(s, r, pytest.approx(v, abs=1e-12)) for s, r, f, v, i in one.first_moves] == [
         (s, r, v) for s, r, f, v, i in plain_one.first_moves]
+
+
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx"), ("KJTx", "xxx"),
+                                   ("KJ972", "3")])
+def test_positions_over_their_live_levels_change_nothing(combo: tuple[str, str],
+                                                         monkeypatch: pytest.MonkeyPatch) -> None:
+    """A position of the search over every target whose levels do not all hold a world solved over its live levels
+    alone and widened back (SuitSearch.narrow, see bridgeplay.engine.suit._node) gives the same value for every first
+    play and objective, the same best plays and the same lines, in fewer positions (the same thresholds reached at
+    other levels are one memo entry)."""
+    from bridgeplay.suit import search as search_module
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    init = search_module.SuitSearch.__init__
+
+    def wide(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        init(self, *args, **kwargs)
+        self.narrow = 0
+
+    monkeypatch.setattr(search_module.SuitSearch, "__init__", wide)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(search_module.SuitSearch, "__init__", init)
+    every = AllTargets(problem, worlds, threads=1)
+    assert every.nodes < plain.nodes
+    _assert_same_results(every, plain, [*range(1, problem.max_tricks + 1), None])

@@ -27,6 +27,7 @@ from bridgeplay.engine.vectors import (
     _from_canon,
     _mask_pareto,
     _min_combine_t,
+    _obj_span,
     _pareto,
     _patterns_into,
     _put,
@@ -40,7 +41,6 @@ from bridgeplay.engine.vectors import (
     _trow_k,
     _tvalues,
     _tword,
-    _tword_k,
 )
 
 
@@ -98,9 +98,12 @@ QUICK_ROWS = 4096  # ... when a reply has so many rows (below, the careful one i
 TOP_BEAM_FLAT = 128  # ... at most so many at a flattened top node (see _node), doubling from TOP_BEAM
 INFO = 200  # the most replies a top node reports (see _node): pairs of defenders' cards at a flattened one
 LB_PER_LEVEL = 2  # rows kept per level's objective by a lower-bound search with objectives (see _cap_rows)
-_NO_OBJ = np.zeros((0, 8, 256))  # (no objectives: see _cap_rows)
+_NO_OBJ = np.zeros((0, 0, 0))  # (no objectives: see _cap_rows)
 STOP = 19  # the slot of ``stats`` another thread sets to stop the search (a time limit): positions not yet
 # solved then return empty fronts at once, and the caller, finding the slot set, discards the search
+AGAIN = 21  # the slot of ``stats`` a flattened top node sets when it must be solved again the usual way (see _node):
+# the caller calls the kernel again with ``cfg[9]`` = 0 (one recursive call site fewer in _node: numba infers the
+# whole function again per recursive call site, see engine/__init__.py)
 
 
 @njit(cache=True, _nrt=False)
@@ -247,9 +250,10 @@ def _covers(st, i, tau, tv):
 
 @njit(cache=True)
 def _cap_rows(F, wtab, nwords, beam, otab, stats):
-    """The ``beam`` most valuable rows of F (all of them when there are no more); with objectives (``otab``, see
-    :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective.  A cap that drops rows is
-    counted in stats[14] (the front is then no longer exact: see :func:`_node`'s sharing of lower-bound fronts)."""
+    """The ``beam`` most valuable rows of F (all of them when there are no more); with objectives (``otab``, one
+    entry per objective, see :func:`_node`), also the LB_PER_LEVEL most valuable for each level's objective.  A
+    cap that drops rows is counted in stats[14] (the front is then no longer exact: see :func:`_node`'s sharing of
+    lower-bound fronts)."""
     if beam <= 0 or F.shape[0] <= beam:
         return F
     v = _tvalues(F, wtab, nwords)
@@ -267,7 +271,7 @@ def _cap_rows(F, wtab, nwords, beam, otab, stats):
     for k in range(otab.shape[0] - 1):
         vk = np.empty(F.shape[0])
         for r in range(F.shape[0]):
-            vk[r] = _trow_k(F[r], otab, k, m)
+            vk[r] = _trow_k(F[r], wtab, otab.shape[0], k, m)
         ok = np.argsort(-vk, kind="mergesort")
         for i in range(min(LB_PER_LEVEL, F.shape[0])):
             keep[ok[i]] = True
@@ -538,35 +542,35 @@ def _dd_tables(memos, north, south, dfd, lead, west, xs, L, nwords):
 
 
 @njit(cache=True)
-def _vec_reach(x, tv, otab):
-    """Whether the row ``x`` reaches the threshold of some objective (``otab[k]``, :func:`_tword`'s tables
-    over every word of the row)."""
+def _vec_reach(x, tv, wtab):
+    """Whether the row ``x`` reaches the threshold ``tv[k]`` of some objective ``k`` (see :func:`_obj_span`)."""
     for k in range(tv.shape[0]):
-        if _trow_k(x, otab, k, x.shape[0]) >= tv[k]:
+        if _trow_k(x, wtab, tv.shape[0], k, x.shape[0]) >= tv[k]:
             return True
     return False
 
 
 @njit(cache=True)
-def _vec_child(tv, otab, z, kids, kidw, wcs, nwords):
+def _vec_child(tv, wtab, z, kids, kidw, wcs, nwords):
     """A defender's reply's thresholds, one per objective: as the one threshold's (see _node), each objective's
     own: less the most the worlds ``z`` outside the reply can add, all of them or, for a reply solved already,
     its best row on them plus the ones outside it."""
     m = z.shape[0]
     out = tv.copy()
     for k in range(tv.shape[0]):
-        bound = _trow_k(z, otab, k, m)
+        lo, hi = _obj_span(tv.shape[0], k, m)  # (the words the objective weighs: a level's own, or all)
+        bound = _trow_k(z, wtab, tv.shape[0], k, m)
         for q in range(len(kids)):
             aq = kidw[q]
             fq = kids[q]
             rest = 0.0
-            for c in range(m):
-                rest += _tword_k(z[c] & ~wcs[aq, c % nwords], otab, k, c)
+            for c in range(lo, hi):
+                rest += _tword(z[c] & ~wcs[aq, c % nwords], wtab, c % nwords)
             best = 0.0
             for g in range(fq.shape[0]):
                 v = 0.0
-                for c in range(m):
-                    v += _tword_k(z[c] & fq[g, c], otab, k, c)
+                for c in range(lo, hi):
+                    v += _tword(z[c] & fq[g, c], wtab, c % nwords)
                 best = max(best, v)
             bound = min(bound, rest + best)
         out[k] = tv[k] - bound
@@ -814,6 +818,78 @@ def _top_card(hand):
     return 0
 
 
+@njit(cache=True, _nrt=False)
+def _live_levels(xs, L, nwords):
+    """How many of the L levels of the row ``xs`` hold a world."""
+    nl = 0
+    for lv in range(L):
+        for w in range(nwords):
+            if xs[lv * nwords + w]:
+                nl += 1
+                break
+    return nl
+
+
+@njit(cache=True)
+def _narrow_args(cfg, ths, xs, tv, vprune, nl, depth, xs1, ths1):
+    """The arguments of a position of :func:`_node`'s search over several objectives (``tv``) solved over the ``nl``
+    levels of its L that hold a world (see :func:`_node`): (settings, objectives' thresholds: each live level's, then
+    their sum's; whether a dead level's objective is reached by every row); the live levels' worlds and thresholds
+    written into ``xs1`` and ``ths1`` (the call's work rows)."""
+    L = cfg[1]
+    nwords = cfg[0]
+    cfg1 = cfg.copy()
+    cfg1[1] = nl
+    cfg1[17] = 1 if depth == 0 else 0  # (the entry's own node, see the split bound in _node)
+    tv1 = np.full(nl + 1, -1.0)
+    any0 = False
+    i1 = 0
+    for lv in range(L):
+        live = False
+        for w in range(nwords):
+            if xs[lv * nwords + w]:
+                live = True
+        if live:
+            for w in range(nwords):
+                xs1[i1 * nwords + w] = xs[lv * nwords + w]
+            ths1[i1] = ths[lv]
+            if vprune:
+                tv1[i1] = tv[lv]
+            i1 += 1
+        elif vprune and tv[lv] <= 0.0:
+            any0 = True
+    if vprune:
+        tv1[nl] = tv[L]
+    # (not vprune: some objective keeps every row, so the narrowed position keeps every row too)
+    return cfg1, tv1, any0
+
+
+@njit(cache=True)
+def _widen(f1, xs, L, nwords, won, haswon, any0):
+    """The front of :func:`_node`'s position from ``f1``, its front over its live levels (see :func:`_narrow_args`):
+    each row the same on the live levels, empty on the others, ``won`` added when ``haswon`` (at a trick boundary,
+    where the levels were normalised); one empty row when ``f1`` has none and ``any0``."""
+    m = L * nwords
+    n = f1.shape[0]
+    if any0 and n == 0:
+        n = 1
+    out = np.empty((n, m), np.uint64)
+    for q in range(n):
+        i1 = 0
+        for lv in range(L):
+            live = False
+            for w in range(nwords):
+                out[q, lv * nwords + w] = won[lv * nwords + w] if haswon else np.uint64(0)
+                if xs[lv * nwords + w]:
+                    live = True
+            if live:
+                if q < f1.shape[0]:
+                    for w in range(nwords):
+                        out[q, lv * nwords + w] |= f1[q, i1 * nwords + w]
+                i1 += 1
+    return out
+
+
 @njit(cache=True, nogil=True)  # (threads solve first plays, and the targets of ``tricks: max``, side by side)
 def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths, xs, tau, tv, top, depth):
     """Front of a position over the relevant worlds ``xs`` (rows worth >= tau at least), on the exact
@@ -837,12 +913,15 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     heaviest first, as it did), and nothing else: a declarer's node stops after normalising, a
     defender's after solving its replies (memo hits) without combining them; the front is empty.
 
-    ``tv`` (float64[K], with ``otab``, float64[K, 8 * L * nwords, 256], :func:`_tword`'s tables of each
-    objective over every word of a row): the thresholds of K objectives at once, ``tau`` then -1 (empty: the
-    one threshold ``tau``).  The front keeps the rows worth some objective's threshold (see :func:`_vec_combine`;
-    an infinite threshold: that objective is not searched), its memo entries are kept apart and hold the
-    thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them (expected
-    tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).
+    ``tv`` (float64[K]): the thresholds of K objectives at once, ``tau`` then -1 (empty: the one threshold
+    ``tau``); each objective weighs its words of a row by the search's table (see :func:`_obj_span`), and ``otab``
+    (float64[K, ...], only its length read) says that there are K of them where no ``tv`` is passed down (the
+    lower-bound search's caps, :func:`_cap_rows`).  The front keeps the rows worth some objective's threshold
+    (see :func:`_vec_combine`; an infinite threshold: that objective is not searched), its memo entries are kept
+    apart and hold the thresholds they were solved with.  Objectives 0..L-1 are the levels, objective L all of them
+    (expected tricks): ``tricks: max`` in one search (bridgeplay.suit.exact.AllTargets).  A position some of whose
+    levels hold no world (``cfg[16]``) is solved over its live levels alone and its front widened back
+    (:func:`_narrow_args`, :func:`_widen`); ``cfg[17]`` marks such a call made for the entry's own node.
     """
     stats[10] += 1  # (calls, memo hits included: see SuitSearch.stats)
     if lower:
@@ -854,18 +933,16 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     beam = cfg[2]
     m = L * nwords
     prune = tau > -0.5
-    tau0 = tau
     K = tv.shape[0]  # objectives pruned at once (0: the one threshold tau)
     vprune = K > 0  # (an objective without a threshold keeps every row)
     for k in range(K):
         if tv[k] <= -0.5:
             vprune = False
-    tv0 = tv
     # (this call's work rows: ``depth`` is its distance from the kernel's entry, see _work)
     west = memos.west
     nw = west.shape[0]
     if depth == 0:
-        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + nw)
+        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + max(nw, L))
     wrow = memos.work[depth]
     irow = memos.iwork[depth]
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
@@ -914,7 +991,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         if anywon and K:
             tv = tv.copy()
             for k in range(K):
-                tv[k] -= _trow_k(won, memos.otab, k, m)
+                tv[k] -= _trow_k(won, memos.wtab, K, k, m)
     if top:
         info_x = memos.info_x
         info_t = memos.info_t
@@ -930,9 +1007,28 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
             out = np.empty((1, m), np.uint64)
             _set_row(out, 0, won)
             return out
+    # -- levels without a world (made, hopeless, or lost to an earlier reply) leave the search: the position is
+    # solved over its live levels alone (a narrower row, and one memo entry for every way of reaching it), its
+    # front widened back (see _narrow_args, _widen)
+    nl = L
+    if K > 0 and top == 0 and cfg[16] != 0:
+        nl = _live_levels(xs2, L, nwords)
+    if nl < L:
+        # (the same front: a level without a world is empty in every row, so it neither tells rows apart nor adds to a
+        # row's value; its objective is reached by every row when its threshold is at most 0 -- the wide search then
+        # keeps an empty row for it, dominated by any other, so one is returned when nothing else is -- by none when
+        # above)
+        # (the live levels' worlds and thresholds in this call's work rows: the key's and the patterns' room, not
+        # used here)
+        xs1 = wrow[2 * m:2 * m + nl * nwords]
+        ths1 = irow[16:16 + nl]
+        cfg1, tv1, any0 = _narrow_args(cfg, ths2, xs2, tv, vprune, nl, depth, xs1, ths1)
+        f1 = _node(cfg1, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths1, xs1, tau, tv1,
+                   np.int64(0), depth + 1)
+        return _widen(f1, xs2, L, nwords, won, nt == 0, any0)
     if prune and _trow(xs2, memos.wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
-    if vprune and not _vec_reach(xs2, tv, memos.otab):
+    if vprune and not _vec_reach(xs2, tv, memos.wtab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
     # -- memo (exact position and worlds)
     key = wrow[2 * m:3 * m + 3]
@@ -1027,7 +1123,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         hw = memos.hw
         allw = memos.allw
         wtab = memos.wtab
-        otab = memos.otab
+        # (a position solved over its live levels has fewer objectives than the search: see _narrow_args)
+        otab = memos.otab if memos.otab.shape[0] == K else np.zeros((K, 0, 0))
         info_x = memos.info_x
         info_t = memos.info_t
         info_h = memos.info_h
@@ -1170,7 +1267,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                     for lv in range(L):
                         for w in range(nwords):
                             z[lv * nwords + w] = U[lv * nwords + w] & ~wcs[a, w]
-                    tvc = _vec_child(tv, otab, z, kids, kidw, wcs, nwords)
+                    tvc = _vec_child(tv, wtab, z, kids, kidw, wcs, nwords)
                 if top:
                     _set_row(info_x, a, xc)
                     info_t[a, 0] = tc
@@ -1305,12 +1402,11 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                                     break
                                 hi = th
                     if flat and not proved and (tried or bestb.shape[0] == 0):
-                        # the pairs' relaxation proves nothing: the usual way (the boundaries solved are memoised)
+                        # the pairs' relaxation proves nothing: the usual way (the boundaries solved are memoised),
+                        # by the caller (a top node is the entry's: see AGAIN)
                         stats[7] += 1
-                        cfg2 = cfg.copy()
-                        cfg2[9] = 0
-                        return _node(cfg2, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths,
-                                     xs, tau0, tv0, top, depth)
+                        stats[AGAIN] = 1
+                        return np.zeros((0, m), np.uint64)
                     by_levels = L > 1 and cfg[5] != 0 and bestb.shape[0] > 0
                     if not proved:
                         if by_levels and _level_bound(front, cat, off, cnot, U, use, wtab, nwords, L, bestb[0],
@@ -1329,7 +1425,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                     gk = np.zeros((0, 0), np.int64)
                     gb1 = gb
                     gk1 = gk
-                    split = depth == 0 and cfg[15] != 0 and cfg[7] > 0 and use > 1 and off[use] >= cfg[7] and not flat
+                    entry = depth == 0 or depth == 1 and cfg[17] != 0  # (a first play's node, narrowed or not)
+                    split = entry and cfg[15] != 0 and cfg[7] > 0 and use > 1 and off[use] >= cfg[7] and not flat
                     if split:
                         # (a first play's search: the expected tricks' combination is bounded by the split first,
                         # as a top node's is; its replies' labels give the swaps of equal cards)
@@ -1445,7 +1542,7 @@ def _new_memos():
     m.allw = np.zeros(0, np.uint64)
     m.west = np.zeros(0, np.int64)
     m.wtab = np.zeros((0, 256))
-    m.otab = np.zeros((0, 8, 256))
+    m.otab = np.zeros((0, 0, 0))
     m.info_x = np.zeros((INFO + 1, 0), np.uint64)
     m.info_t = np.zeros((INFO + 1, 0))
     m.info_h = np.zeros(16 + 2 * INFO, np.int64)
@@ -1455,7 +1552,8 @@ def _new_memos():
 @njit(cache=True)
 def _set_context(memos, hw, allw, west, wtab, otab, info_x, info_t, info_h):
     """Give :func:`_node`'s search its constants (the worlds' bitsets per rank ``hw``, every world ``allw``, West's
-    holdings ``west``, the weight table ``wtab``, the objectives' tables ``otab``) and where a top node reports
+    holdings ``west``, the weight table ``wtab``, the objectives ``otab``: one entry each, only its length read, see
+    :func:`_node`) and where a top node reports
     (``info_x``, ``info_t``, ``info_h``): kept in ``memos`` and read where they are used, not passed to every
     call of the search."""
     memos.hw = hw

@@ -181,7 +181,10 @@ def _pareto_known(F, known):
     last = 0  # the kept row that dominated last: tried first
     nb = 64 * m
     cnt = np.zeros(nb, np.int64)  # per bit: how many kept rows hold it
-    cw = 16  # words per bit in ``has`` (kept rows / 64, grown by doubling)
+    # words per bit in ``has``: room for every row (at most k are kept), so it never grows; sized by k, not a fixed
+    # 16 words (1,024 rows): most fronts have a few rows, and zeroing 16 words per bit of every call was a large
+    # part of the Pareto filter's time where rows are wide (every target's, ``L`` levels of worlds)
+    cw = (k + 63) // 64
     has = np.zeros((nb, cw), np.uint64)  # per bit: bitset of the kept rows that hold it
     rb = np.empty(RARE, np.int64)
     rc = np.empty(RARE, np.int64)
@@ -232,11 +235,6 @@ def _pareto_known(F, known):
                     if dominated:
                         break
         if not dominated:
-            if nk == cw * 64:
-                bigger = np.zeros((nb, 2 * cw), np.uint64)
-                _put_rows(bigger, 0, has)
-                has = bigger
-                cw *= 2
             q = nk // 64
             bit = np.uint64(1) << np.uint64(nk % 64)
             for w in range(m):
@@ -555,24 +553,27 @@ def _trow(x, wtab, nwords):
     return s
 
 
-@njit(cache=True, _nrt=False)
-def _tword_k(x, otab, k, wi):
-    """:func:`_tword` with table ``otab[k]`` (a slice taken in a loop costs the reference counts of a view)."""
-    s = 0.0
-    b = wi * 8
-    while x:
-        s += otab[k, b, x & np.uint64(255)]
-        x >>= np.uint64(8)
-        b += 1
-    return s
+@njit(cache=True, _nrt=False, inline="always")
+def _obj_span(nobj, k, m):
+    """The words of a row of ``m`` words that objective ``k`` of ``nobj`` weighs (objectives 0..L-1 the levels,
+    L = ``nobj`` - 1 the expected tricks: see bridgeplay.suit.search.SuitSearch.objectives): a level's own words,
+    every word for the expected tricks.  Each word weighs as the search's table says (:func:`_tword`), in every
+    objective that weighs it."""
+    if k < nobj - 1:
+        nw = m // (nobj - 1)
+        return k * nw, (k + 1) * nw
+    return 0, m
 
 
 @njit(cache=True, _nrt=False)
-def _trow_k(x, otab, k, m):
-    """:func:`_trow` with table ``otab[k]`` over every word of the row (``m`` words)."""
+def _trow_k(x, wtab, nobj, k, m):
+    """Value of a row of ``m`` words for objective ``k`` of ``nobj`` (see :func:`_obj_span`): :func:`_trow` over
+    the words the objective weighs."""
+    lo, hi = _obj_span(nobj, k, m)
+    nwords = wtab.shape[0] // 8
     s = 0.0
-    for i in range(m):
-        s += _tword_k(x[i], otab, k, i)
+    for i in range(lo, hi):
+        s += _tword(x[i], wtab, i % nwords)
     return s
 
 

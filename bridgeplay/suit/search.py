@@ -31,6 +31,7 @@ from bridgeplay import config
 from bridgeplay.cards import E, N, S, W, ranks_of
 from bridgeplay.engine.ddsuit import dd_after_leads, dd_tricks
 from bridgeplay.engine.suit import (
+    AGAIN,
     INFO,
     LEAD_E,
     LEAD_FREE,
@@ -175,7 +176,7 @@ class Budget:
 NO_PRUNE = -1.0  # threshold below every vector's value: keep the whole front
 _NO_TV = np.zeros(0)  # (no objectives: the one threshold)
 Threshold = float | np.ndarray  # one threshold, or one per objective (see SuitSearch.first_move_all)
-_NO_OTAB = np.zeros((0, 8, 256))
+_NO_OTAB = np.zeros((0, 0, 0))
 SLACK = 1e-9  # below a proven lower bound, so that floating sums never prune the best vector
 # above a line's value, so that a search for rows worth more finds only better lines: less than the least gap
 # between two lines' values (a multiple of the least world weight's unit: a-priori weights are multiples of
@@ -237,7 +238,8 @@ class SuitSearch:
         # fronts kept in the exact memos (15: see share_lb); rows of the replies' combinations before and after the
         # look-ahead (16, 17: see engine.vectors._min_combine_t), expected-tricks combinations the levels' sum bound
         # proved empty (18), the stop slot (19: STOP), a first play's combinations (expected tricks, or one level)
-        # the split bound proved empty (20: see engine.suit._vec_combine)
+        # the split bound proved empty (20: see engine.suit._vec_combine), a flattened top node to solve again the
+        # usual way (21: AGAIN, cleared by _solve)
         self.stats = np.zeros(24, np.int64)
         self.lb_stats = np.zeros(24, np.int64)
         self.budget = budget
@@ -283,6 +285,10 @@ class SuitSearch:
         # 1: a first play's search bounds its combinations for the expected tricks and for each level by the split
         # relaxation before forming them (see bridgeplay.engine.suit._vec_combine); 0: never (tests)
         self.first_split = 1 if config.SUIT_FIRST_SPLIT else 0
+        # 1: a position of a search over several objectives some of whose levels hold no world is solved over its
+        # live levels alone, its front widened back (see bridgeplay.engine.suit._node): narrower rows, and one memo
+        # entry for the same thresholds at other levels; 0: over every level (tests)
+        self.narrow = 1
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -417,13 +423,14 @@ class SuitSearch:
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
                  self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb,
-                 self.sum_bound, self.first_split)
+                 self.sum_bound, self.first_split, self.narrow)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
-                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound, self.first_split],
+                 round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound, self.first_split,
+                 self.narrow, 0],  # (the last: set by the kernel in a narrowed entry, see engine.suit._narrow_args)
                 np.int64)
         tha = self._ths.get(ths)
         if tha is None:
@@ -452,6 +459,15 @@ class SuitSearch:
             cfg, stats, memos, 1 if lower else 0, north, south, dfd, leader, rs[0], rs[1], rs[2], len(table), lead,
             tha, xs, float(tau), _NO_TV if tv is None else tv, 1 if top else 2 if report else 0, 0,
         )
+        if stats[AGAIN]:
+            # a flattened top node the pairs' bound could not prove: solved again the usual way (see engine.suit.AGAIN)
+            stats[AGAIN] = 0
+            plain = cfg.copy()
+            plain[9] = 0
+            front = solve_node(
+                plain, stats, memos, 1 if lower else 0, north, south, dfd, leader, rs[0], rs[1], rs[2], len(table),
+                lead, tha, xs, float(tau), _NO_TV if tv is None else tv, 1 if top else 2 if report else 0, 0,
+            )
         if stats[STOP]:
             raise TimeUp(self.budget.reason if self.budget is not None and self.budget.reason else "time limit")
         if report and not top:
@@ -462,22 +478,20 @@ class SuitSearch:
         return front
 
     def objectives(self, L: int) -> np.ndarray:
-        """The weight tables of the L + 1 objectives of a search over L levels: each level alone (the chance
-        of its number of tricks), then all of them (expected tricks); each table over every word of a row."""
+        """The L + 1 objectives of a search over L levels, each level alone (the chance of its number of tricks),
+        then all of them (expected tricks), as the kernel takes them: one entry per objective (only their number is
+        read there: an objective weighs its words of a row by the search's own table :attr:`wtab`, see
+        engine.vectors._obj_span).  Also made here: the objectives' weights per bit of a row (``_oweights``), which
+        :meth:`objective_values` uses."""
         if L not in self._otabs:
-            # (level lv's words of a row weigh as the search's own table says, in objective lv and in the expected
-            # tricks; zero elsewhere: the tables are copies of :attr:`wtab`, not made again per objective)
+            # (level lv's worlds weigh their probability in objective lv and in the expected tricks, zero elsewhere)
             nwords, nw = self.nwords, self.nw
-            base = self.wtab
-            rows = base.shape[0]  # 8 * nwords
-            otab = np.zeros((L + 1, L * rows, 256))
             ow = np.zeros((L + 1, 64 * L * nwords))
             for lv in range(L):
                 for k in (lv, L):
-                    otab[k, lv * rows:(lv + 1) * rows] = base
                     ow[k, lv * 64 * nwords:lv * 64 * nwords + nw] = self.wts[:nw]
             self._oweights[L] = ow
-            self._otabs[L] = otab
+            self._otabs[L] = np.zeros((L + 1, 0, 0))
         return self._otabs[L]
 
     def lb_objectives(self, L: int) -> np.ndarray:
