@@ -873,20 +873,22 @@ def _widen(f1, xs, L, nwords, won, haswon, any0):
     n = f1.shape[0]
     if any0 and n == 0:
         n = 1
+    src = np.full(L, -1, np.int64)  # each live level's index among the live ones (-1: dead), found once
+    i1 = 0
+    for lv in range(L):
+        for w in range(nwords):
+            if xs[lv * nwords + w]:
+                src[lv] = i1
+                i1 += 1
+                break
     out = np.empty((n, m), np.uint64)
     for q in range(n):
-        i1 = 0
         for lv in range(L):
-            live = False
             for w in range(nwords):
                 out[q, lv * nwords + w] = won[lv * nwords + w] if haswon else np.uint64(0)
-                if xs[lv * nwords + w]:
-                    live = True
-            if live:
-                if q < f1.shape[0]:
-                    for w in range(nwords):
-                        out[q, lv * nwords + w] |= f1[q, i1 * nwords + w]
-                i1 += 1
+            if src[lv] >= 0 and q < f1.shape[0]:
+                for w in range(nwords):
+                    out[q, lv * nwords + w] |= f1[q, src[lv] * nwords + w]
     return out
 
 
