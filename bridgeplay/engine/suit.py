@@ -831,17 +831,19 @@ def _live_levels(xs, L, nwords):
 
 
 @njit(cache=True)
-def _narrow_args(cfg, ths, xs, tv, vprune, nl, depth, xs1, ths1):
+def _narrow_args(cfg, ths, xs, tv, vprune, nl, depth, xs1, ths1, cfg1, tv1):
     """The arguments of a position of :func:`_node`'s search over several objectives (``tv``) solved over the ``nl``
-    levels of its L that hold a world (see :func:`_node`): (settings, objectives' thresholds: each live level's, then
-    their sum's; whether a dead level's objective is reached by every row); the live levels' worlds and thresholds
-    written into ``xs1`` and ``ths1`` (the call's work rows)."""
+    levels of its L that hold a world (see :func:`_node`), written into the call's work rows: the settings
+    ``cfg1``, the objectives' thresholds ``tv1`` (each live level's, then their sum's), the live levels' worlds
+    ``xs1`` and thresholds ``ths1``; returned: whether a dead level's objective is reached by every row."""
     L = cfg[1]
     nwords = cfg[0]
-    cfg1 = cfg.copy()
+    for i in range(cfg.shape[0]):
+        cfg1[i] = cfg[i]
     cfg1[1] = nl
     cfg1[17] = 1 if depth == 0 else 0  # (the entry's own node, see the split bound in _node)
-    tv1 = np.full(nl + 1, -1.0)
+    for i in range(nl + 1):
+        tv1[i] = -1.0
     any0 = False
     i1 = 0
     for lv in range(L):
@@ -861,21 +863,23 @@ def _narrow_args(cfg, ths, xs, tv, vprune, nl, depth, xs1, ths1):
     if vprune:
         tv1[nl] = tv[L]
     # (not vprune: some objective keeps every row, so the narrowed position keeps every row too)
-    return cfg1, tv1, any0
+    return any0
 
 
 @njit(cache=True)
-def _widen(f1, xs, L, nwords, won, haswon, any0):
+def _widen(f1, xs, L, nwords, won, haswon, any0, src):
     """The front of :func:`_node`'s position from ``f1``, its front over its live levels (see :func:`_narrow_args`):
     each row the same on the live levels, empty on the others, ``won`` added when ``haswon`` (at a trick boundary,
-    where the levels were normalised); one empty row when ``f1`` has none and ``any0``."""
+    where the levels were normalised); one empty row when ``f1`` has none and ``any0``.  ``src``: room for L
+    integers (the caller's work row)."""
     m = L * nwords
     n = f1.shape[0]
     if any0 and n == 0:
         n = 1
-    src = np.full(L, -1, np.int64)  # each live level's index among the live ones (-1: dead), found once
+    # (each live level's index among the live ones, -1: dead, found once)
     i1 = 0
     for lv in range(L):
+        src[lv] = -1
         for w in range(nwords):
             if xs[lv * nwords + w]:
                 src[lv] = i1
@@ -944,7 +948,8 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
     west = memos.west
     nw = west.shape[0]
     if depth == 0:
-        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64), 16 + max(nw, L))
+        _work(memos, 3 * m + 3 + nwords + 2 + L * max(1, ((1 << _popcount(dfd)) + 63) // 64),
+              16 + max(nw, L) + cfg.shape[0] + L)
     wrow = memos.work[depth]
     irow = memos.iwork[depth]
     # -- normalise levels at a trick boundary: reached targets are won, hopeless or empty levels dropped
@@ -1020,14 +1025,17 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         # row's value; its objective is reached by every row when its threshold is at most 0 -- the wide search then
         # keeps an empty row for it, dominated by any other, so one is returned when nothing else is -- by none when
         # above)
-        # (the live levels' worlds and thresholds in this call's work rows: the key's and the patterns' room, not
-        # used here)
+        # (the live levels' worlds, thresholds, objectives' thresholds and settings in this call's work rows: the
+        # key's and the patterns' room, not used here, and the settings' own; no array made per narrowed call)
         xs1 = wrow[2 * m:2 * m + nl * nwords]
+        tv1 = wrow[2 * m + nl * nwords:2 * m + nl * nwords + nl + 1].view(np.float64)
         ths1 = irow[16:16 + nl]
-        cfg1, tv1, any0 = _narrow_args(cfg, ths2, xs2, tv, vprune, nl, depth, xs1, ths1)
+        c1 = 16 + max(nw, L)
+        cfg1 = irow[c1:c1 + cfg.shape[0]]
+        any0 = _narrow_args(cfg, ths2, xs2, tv, vprune, nl, depth, xs1, ths1, cfg1, tv1)
         f1 = _node(cfg1, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, lead, ths1, xs1, tau, tv1,
                    np.int64(0), depth + 1)
-        return _widen(f1, xs2, L, nwords, won, nt == 0, any0)
+        return _widen(f1, xs2, L, nwords, won, nt == 0, any0, irow[c1 + cfg.shape[0]:c1 + cfg.shape[0] + L])
     if prune and _trow(xs2, memos.wtab, nwords) < tau:
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
     if vprune and not _vec_reach(xs2, tv, memos.wtab):
