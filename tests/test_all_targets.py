@@ -279,3 +279,27 @@ def test_positions_over_their_live_levels_change_nothing(combo: tuple[str, str],
     every = AllTargets(problem, worlds, threads=1)
     assert every.nodes < plain.nodes
     _assert_same_results(every, plain, [*range(1, problem.max_tricks + 1), None])
+
+
+@pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx"), ("AKT9x", "xxxx"),
+                                   ("AQxxx", "xx"), ("KJ972", "3")])
+def test_positions_won_on_top_cards_change_nothing(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch) -> None:
+    """A trick boundary whose every live level declarer's top cards take in every world, won unsearched
+    (SuitSearch.sure_cut, see bridgeplay.engine.suit._sure_tricks), gives the same value for every first play and
+    objective, the same best plays and the same lines, in fewer positions."""
+    from bridgeplay.suit import search as search_module
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    init = search_module.SuitSearch.__init__
+
+    def searched(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        init(self, *args, **kwargs)
+        self.sure_cut = 0
+
+    monkeypatch.setattr(search_module.SuitSearch, "__init__", searched)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(search_module.SuitSearch, "__init__", init)
+    every = AllTargets(problem, worlds, threads=1)
+    assert every.nodes < plain.nodes
+    _assert_same_results(every, plain, [*range(1, problem.max_tricks + 1), None])

@@ -177,3 +177,35 @@ def test_known_counts() -> None:
 def test_the_first_lead_must_be_declarer_s() -> None:
     with pytest.raises(ValueError):
         dd_tricks(1 << 14, 0, 1 << 13, np.array([0]), 3)
+
+
+@pytest.mark.parametrize("north,south,sure", [("AK", "QJ", 2), ("A", "K", 1), ("A2", "K", 2), ("AK32", "Q54", 3),
+                                              ("AKQJ", "", 4), ("KQ", "J2", 0), ("AKJ32", "Q4", 4),
+                                              ("A5432", "KQ", 3)])
+def test_sure_tricks_of_the_top_cards(north: str, south: str, sure: int) -> None:
+    """The tricks the search takes for sure at a trick boundary (``engine.suit._sure_tricks``): declarer's cards
+    above every defender's, one hand's cashed first, the other following low while it can; the better order."""
+    from bridgeplay.cards import parse_rank
+    from bridgeplay.engine.suit import _sure_tricks
+
+    n = sum(1 << parse_rank(c) for c in north)
+    s = sum(1 << parse_rank(c) for c in south)
+    out = sum(1 << r for r in range(2, 15)) & ~n & ~s
+    assert _sure_tricks(n, s, out) == sure
+
+
+@pytest.mark.parametrize("lead", [LEAD_FREE, LEAD_W, LEAD_E])
+def test_sure_tricks_never_exceed_double_dummy(lead: int) -> None:
+    """Whoever leads, declarer takes at least ``_sure_tricks`` in every world of every five-card suit (plain
+    minimax): the cut that wins a position on them (``SuitSearch.sure_cut``) claims no trick a defence can stop."""
+    from bridgeplay.engine.suit import _sure_tricks
+
+    checked = tight = 0
+    for north, south, out in deals(5):
+        sure = _sure_tricks(north, south, out)
+        for w in suit_worlds(out).west.tolist():
+            want = brute([north, out & ~w, south, w], lead)
+            assert sure <= want, (bin(north), bin(south), bin(w), lead)
+            checked += 1
+            tight += sure == want
+    assert checked > 500 and tight > checked // 4

@@ -370,3 +370,14 @@ def test_a_play_winning_every_world_ends_the_node_and_changes_no_value(north: st
     assert values[0] == pytest.approx(values[1], abs=1e-12)
     assert nodes[0] < nodes[1]
     assert counters[0][13] > 0 and counters[1][13] == 0
+
+
+@pytest.mark.parametrize("north,south,target", [("AKxxx", "xx", None), ("AKJxx", "xxx", 3), ("AQ9x", "Jxx", 2),
+                                                ("KJTx", "xxx", None), ("AKT9x", "xxxx", 4), ("QT86", "A", None),
+                                                ("AQ", "xx", 1)])
+def test_positions_won_on_top_cards_change_no_value(north: str, south: str, target: int | None) -> None:
+    """At a trick boundary, a position whose every live level declarer's top cards take in every world is won
+    unsearched (``sure_cut``): every first play's value as it was, and fewer positions."""
+    values, nodes = switched(north, south, target, "sure_cut")
+    assert values[0] == pytest.approx(values[1], abs=1e-12)
+    assert nodes[0] < nodes[1]

@@ -67,7 +67,7 @@ def _world_bitsets(west, outstanding):
 # ``ths[l]``: tricks still needed at level l; ``xs``: relevant worlds per level (L x nwords words).
 # Fronts are C-contiguous uint64[k, L * nwords]; ``tau`` < 0 keeps whole fronts.
 # cfg = [nwords, L, beam, value_key, restrict, level_bound, dd_bound, split_bound, trick_canon, flatten, low_dead,
-# miss_step, full_cut, share_lb, sum_bound]:
+# miss_step, full_cut, share_lb, sum_bound, first_split, narrow, (entry mark), sure_cut]:
 # beam > 0 keeps only that many best rows per node (a lower bound search); value_key = 1 puts West's played-card
 # count into canonical keys (pruned fronts then move only between positions whose equal canonical worlds weigh the
 # same); restrict = 1 drops from later replies the worlds an earlier one loses for sure; level_bound = 1
@@ -82,7 +82,9 @@ def _world_bitsets(west, outstanding):
 # one less s/100 times the gap (anticipating lower asks), and with objectives for each the lower of the two;
 # full_cut = 1: a declarer's play winning every relevant world ends the node; share_lb = 1: a lower-bound front no
 # beam cut below it is exact, and kept in the exact memos too; sum_bound = 1: several objectives' expected tricks are
-# not combined when the levels' bests add up to less than their threshold (_vec_combine).
+# not combined when the levels' bests add up to less than their threshold (_vec_combine); sure_cut = 1: at a trick
+# boundary, a position whose every live level declarer's top cards take in every world is won unsearched
+# (_sure_tricks).
 # st / cst = (dict hash -> entry, keys, fronts, taus, next-in-chain, thresholds per objective): exact and canonical
 # memos.
 # ---------------------------------------------------------------------------------------------
@@ -819,6 +821,23 @@ def _top_card(hand):
 
 
 @njit(cache=True, _nrt=False)
+def _sure_tricks(north, south, dfd):
+    """The tricks declarer takes in every world with his top cards (those above every defender's card): one hand's
+    cashed first, the other hand following with its low cards while it has any (then with its top cards, wasted),
+    then the other hand's remaining top cards; the better of the two orders.  Any hand may play a top card to any
+    trick whoever leads it, and a top card wins the trick it is played to."""
+    hd = _top_card(dfd)
+    tops = ~((np.int64(1) << (hd + 1)) - 1)
+    a = _popcount(north & tops)
+    b = _popcount(south & tops)
+    ln = _popcount(north)
+    ls = _popcount(south)
+    ns = a + b - max(0, min(a, ls) - (ls - b))
+    sn = a + b - max(0, min(b, ln) - (ln - a))
+    return max(ns, sn)
+
+
+@njit(cache=True, _nrt=False)
 def _live_levels(xs, L, nwords):
     """How many of the L levels of the row ``xs`` hold a world."""
     nl = 0
@@ -967,6 +986,9 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         ths2 = irow[0:L]
         _put(ths2, 0, ths)
         anylive = False
+        # declarer's sure tricks: his top cards (above every defender's) cashed one hand's first, then the other's
+        sure = _sure_tricks(north, south, dfd)
+        anysure = False  # (a level live here whose tricks the top cards take in every world)
         mk = np.zeros((0, nwords), np.uint64)
         for lv in range(L):
             empty = True
@@ -974,6 +996,12 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 if xs[lv * nwords + w]:
                     empty = False
             t = ths[lv]
+            if cfg[18] and not empty and 0 < t <= sure and top == 0:
+                # (no world to drop: double dummy takes at least the sure tricks; a position whose solving is
+                # reported, for a line read off the search, keeps such levels, so that the line goes on to take
+                # those tricks)
+                anysure = True
+                continue
             if cfg[6] and dfd != 0 and not empty and 0 < t <= rmax:
                 # the worlds where declarer cannot take t more tricks even double dummy are lost here
                 if mk.shape[0] == 0:
@@ -993,6 +1021,18 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
                 ths2[lv] = 0
             else:
                 anylive = True
+        if anysure and not anylive:
+            # every live level is taken by cashing the top cards, in every world: the row of every relevant world
+            # at every level is the front (it contains every row; the full cut would find it by searching)
+            anywon = True
+            for lv in range(L):
+                if 0 < ths[lv] <= sure:
+                    for w in range(nwords):
+                        won[lv * nwords + w] = xs[lv * nwords + w]
+                        xs2[lv * nwords + w] = 0
+                    ths2[lv] = 0
+        elif anysure:
+            anylive = True
         if anywon and prune:
             tau -= _trow(won, memos.wtab, nwords)
         if anywon and K:

@@ -289,6 +289,9 @@ class SuitSearch:
         # live levels alone, its front widened back (see bridgeplay.engine.suit._node): narrower rows, and one memo
         # entry for the same thresholds at other levels; 0: over every level (tests)
         self.narrow = 1
+        # 1: at a trick boundary, a position whose every live level declarer's top cards take in every world (see
+        # bridgeplay.engine.suit._sure_tricks) is won at once, unsearched; 0: searched (tests)
+        self.sure_cut = 1
         self._noinfo = (np.zeros((INFO + 1, 1), np.uint64), np.zeros((INFO + 1, 1)), np.zeros(16 + 2 * INFO, np.int64))
         self._tops: dict = {}  # top nodes solved (see _solve), with how the search solved them
         self._otabs: dict[int, np.ndarray] = {}  # levels -> the objectives' weight tables (see objectives)
@@ -423,14 +426,15 @@ class SuitSearch:
         # thousand times, mostly to find a front in the memo)
         flags = (L, lower, self.length_weights, self.restrict, self.level_bound, self.dd_bound, self.split_bound,
                  self.trick_canon, self.flatten, self.low_dead, self.miss_step, self.full_cut, self.share_lb,
-                 self.sum_bound, self.first_split, self.narrow)
+                 self.sum_bound, self.first_split, self.narrow, self.sure_cut)
         cfg = self._cfgs.get(flags)
         if cfg is None:
             cfg = self._cfgs[flags] = np.array(
                 [self.nwords, L, BEAM if lower else 0, 1 if self.length_weights else 0, 0 if lower else self.restrict,
                  self.level_bound, self.dd_bound, self.split_bound, self.trick_canon, self.flatten, self.low_dead,
                  round(100 * self.miss_step), self.full_cut, self.share_lb, self.sum_bound, self.first_split,
-                 self.narrow, 0],  # (the last: set by the kernel in a narrowed entry, see engine.suit._narrow_args)
+                 self.narrow, 0, self.sure_cut],  # ([17]: set by the kernel in a narrowed entry, see
+                # engine.suit._narrow_args)
                 np.int64)
         tha = self._ths.get(ths)
         if tha is None:
