@@ -825,7 +825,9 @@ def _sure_tricks(north, south, dfd):
     """The tricks declarer takes in every world with his top cards (those above every defender's card): one hand's
     cashed first, the other hand following with its low cards while it has any (then with its top cards, wasted),
     then the other hand's remaining top cards; the better of the two orders.  Any hand may play a top card to any
-    trick whoever leads it, and a top card wins the trick it is played to."""
+    trick whoever leads it, and a top card wins the trick it is played to.  Or one hand's k highest cards played
+    one a trick from the top (the other hand playing anything): a trick is lost only to a defender's card above the
+    one played, so at least k less the defenders' cards above the k-th (KQx against the ace: one trick)."""
     hd = _top_card(dfd)
     tops = ~((np.int64(1) << (hd + 1)) - 1)
     a = _popcount(north & tops)
@@ -834,7 +836,18 @@ def _sure_tricks(north, south, dfd):
     ls = _popcount(south)
     ns = a + b - max(0, min(a, ls) - (ls - b))
     sn = a + b - max(0, min(b, ln) - (ln - a))
-    return max(ns, sn)
+    best = max(ns, sn)
+    for si in range(2):
+        hand = north if si == 0 else south
+        k = 0
+        above = 0  # (the defenders' cards above the card reached)
+        for r in range(14, 1, -1):
+            if dfd >> r & 1:
+                above += 1
+            elif hand >> r & 1:
+                k += 1
+                best = max(best, k - above)
+    return best
 
 
 @njit(cache=True, _nrt=False)
