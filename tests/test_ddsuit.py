@@ -182,11 +182,11 @@ def test_the_first_lead_must_be_declarer_s() -> None:
 @pytest.mark.parametrize("north,south,sure", [("AK", "QJ", 2), ("A", "K", 1), ("A2", "K", 2), ("AK32", "Q54", 3),
                                               ("AKQJ", "", 4), ("KQ", "J2", 1), ("AKJ32", "Q4", 4),
                                               ("A5432", "KQ", 3), ("KJT", "432", 1), ("KJ2", "543", 0),
-                                              ("QJT9", "2", 2)])
+                                              ("QJT9", "2", 2), ("K", "Q2", 1), ("K", "Q", 0), ("KJ", "QT", 1)])
 def test_sure_tricks_of_the_top_cards(north: str, south: str, sure: int) -> None:
     """The tricks the search takes for sure at a trick boundary (``engine.suit._sure_tricks``): declarer's cards
-    above every defender's, one hand's cashed first, the other following low while it can; the better order; or
-    one hand's highest cards from the top, less the defenders' cards above them."""
+    above a rank, one hand's played first, the other following low while it can, less the defenders' cards above
+    that rank; the best rank and order."""
     from bridgeplay.cards import parse_rank
     from bridgeplay.engine.suit import _sure_tricks
 

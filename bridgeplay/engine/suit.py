@@ -822,31 +822,31 @@ def _top_card(hand):
 
 @njit(cache=True, _nrt=False)
 def _sure_tricks(north, south, dfd):
-    """The tricks declarer takes in every world with his top cards (those above every defender's card): one hand's
-    cashed first, the other hand following with its low cards while it has any (then with its top cards, wasted),
-    then the other hand's remaining top cards; the better of the two orders.  Any hand may play a top card to any
-    trick whoever leads it, and a top card wins the trick it is played to.  Or one hand's k highest cards played
-    one a trick from the top (the other hand playing anything): a trick is lost only to a defender's card above the
-    one played, so at least k less the defenders' cards above the k-th (KQx against the ace: one trick)."""
-    hd = _top_card(dfd)
-    tops = ~((np.int64(1) << (hd + 1)) - 1)
-    a = _popcount(north & tops)
-    b = _popcount(south & tops)
+    """Tricks declarer takes in every world, whoever leads: for a rank r, his cards above r are played one hand's
+    first, one a trick, the other hand following with its cards below r while it has any (then with its cards
+    above r, two in one trick), then the other hand's remaining cards above r, one a trick; of those tricks only
+    as many as the defenders hold cards above r can be lost (a trick is lost only to a card above the one declarer
+    played, and each defender's card is played once).  The best rank and order: r below every defender's card
+    counts the top cards cashed (AK opposite QJ: two); KQx against the ace, one; K opposite Qx, one."""
     ln = _popcount(north)
     ls = _popcount(south)
-    ns = a + b - max(0, min(a, ls) - (ls - b))
-    sn = a + b - max(0, min(b, ln) - (ln - a))
-    best = max(ns, sn)
-    for si in range(2):
-        hand = north if si == 0 else south
-        k = 0
-        above = 0  # (the defenders' cards above the card reached)
-        for r in range(14, 1, -1):
-            if dfd >> r & 1:
-                above += 1
-            elif hand >> r & 1:
-                k += 1
-                best = max(best, k - above)
+    a = 0  # North's cards above r
+    b = 0  # South's
+    d = 0  # the defenders'
+    best = 0
+    for r in range(14, 1, -1):
+        if north >> r & 1:
+            a += 1
+        elif south >> r & 1:
+            b += 1
+        elif dfd >> r & 1:
+            d += 1
+            continue
+        else:
+            continue
+        ns = a + b - max(0, min(a, ls) - (ls - b))
+        sn = a + b - max(0, min(b, ln) - (ln - a))
+        best = max(best, max(ns, sn) - d)
     return best
 
 
