@@ -211,3 +211,23 @@ def test_sure_tricks_never_exceed_double_dummy(lead: int) -> None:
             checked += 1
             tight += sure == want
     assert checked > 500 and tight > checked // 4
+
+
+def test_sure_tricks_inside_a_trick_never_exceed_double_dummy() -> None:
+    """After a defender's lead, declarer to play: ``_sure_in_trick`` (his lowest cards to this trick, then the sure
+    tricks of the rest) is at most what plain minimax gives from there, in every world of every five-card suit."""
+    from bridgeplay.engine.suit import _sure_in_trick
+
+    checked = positive = 0
+    for north, south, out in deals(5):
+        for w in suit_worlds(out).west.tolist():
+            for leader, hand in ((3, w), (1, out & ~w)):  # West leads (North next), East leads (South next)
+                for r in range(2, 15):
+                    if not hand >> r & 1:
+                        continue
+                    sure = _sure_in_trick(north, south, out & ~(1 << r), leader, 1)
+                    want = brute([north, out & ~w, south, w], LEAD_FREE, (leader, r))
+                    assert sure <= want, (bin(north), bin(south), bin(w), leader, r)
+                    checked += 1
+                    positive += sure > 0
+    assert checked > 1000 and positive > checked // 10

@@ -851,6 +851,29 @@ def _sure_tricks(north, south, dfd):
 
 
 @njit(cache=True, _nrt=False)
+def _sure_in_trick(north, south, dfd, leader, nt):
+    """Inside a trick (``nt`` cards played, led by ``leader``) with declarer to play: the tricks after this one that
+    :func:`_sure_tricks` gives once his hand to play has played its lowest card, and his other hand too when it
+    plays later to this trick (the defenders' cards still to come to it counted as held: fewer can only give more);
+    0 when a defender is to play."""
+    seat = (leader + nt) % 4
+    if seat == 1 or seat == 3:
+        return 0
+    n2 = north
+    s2 = south
+    if seat == 0:
+        n2 = north & ~(north & -north)
+    else:
+        s2 = south & ~(south & -south)
+    if (seat + 2 - leader) % 4 > nt:  # (the other hand plays later to this trick)
+        if seat == 0:
+            s2 = south & ~(south & -south)
+        else:
+            n2 = north & ~(north & -north)
+    return _sure_tricks(n2, s2, dfd)
+
+
+@njit(cache=True, _nrt=False)
 def _live_levels(xs, L, nwords):
     """How many of the L levels of the row ``xs`` hold a world."""
     nl = 0
@@ -1093,6 +1116,26 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
     if vprune and not _vec_reach(xs2, tv, memos.wtab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
+    if cfg[18] and top == 0 and nt > 0 and _sure_in_trick(north, south, dfd, leader, nt) > 0:
+        # declarer to play inside a trick: his lowest card now (and his other hand's, if it plays later to this
+        # trick), then the sure tricks of what is left, take every live level in every world (the trick itself
+        # counted lost): the row of every relevant world, as at a trick boundary
+        sure = _sure_in_trick(north, south, dfd, leader, nt)
+        allsure = False
+        for lv in range(L):
+            live = False
+            for w in range(nwords):
+                if xs2[lv * nwords + w]:
+                    live = True
+            if live:
+                if ths2[lv] > sure:
+                    allsure = False
+                    break
+                allsure = True
+        if allsure:
+            out = np.empty((1, m), np.uint64)
+            _set_row(out, 0, xs2)
+            return out
     # -- memo (exact position and worlds)
     key = wrow[2 * m:3 * m + 3]
     key[0] = np.uint64(north | (south << 15) | (dfd << 30) | (lead << 45) | (leader << 48) | (nt << 50))
