@@ -674,8 +674,9 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # only help A and a partner's only cost him, so: no opponent of A can err -> a <= da's double-dummy value;
     # no partner of A can err -> a >= it (tests/test_abc.py proves both by induction).  A defending: B is
     # declarer, C his partner; A declaring: B and C are both opponents, and a >= the value always.
-    # Asked at the start of a trick only: each is an engine search, and mid-trick they cost more than
-    # they cut (Example 1, a triple after the club king: 26.6 s with them at every node, 6.3 s)
+    # Asked at the start of a trick (da's exact value, also the views' first guess) and at third hand (a
+    # null-window test, below): each is an engine search, and at second and fourth hand they cost more than they
+    # cut (benchmarks/abc_speed.md, thirteenth session)
     b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
     c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
     if P[PA] == P[PDECL]:
