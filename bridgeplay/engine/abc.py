@@ -72,9 +72,12 @@ NO_LO = -1
 NO_HI = 99
 MKW = 5  # words of a value memo key: a deal's four hands, the trick with the leader and trump
 # a memo row: the key, the cards found to reach ``need`` (X), those found not to, then valid X (bit 0),
-# valid value (bit 1), need (bits 2-9) and the position's value (bits 10-17): one cache line
+# valid value (bit 1), need (bits 2-9), the position's value (bits 10-17) and bounds known on North-South's tricks
+# (bit 18 BOUNDS; lo bits 19-26, hi bits 27-34): one cache line
 MW = 8
+BOUNDS = 1 << 18
 LEVELS = 54
+DA_TEST_MARGIN = 1  # da's bound tested mid-trick where its last value is this near the window (see _node)
 MEMO_LOG2 = 19
 ABC_TT_LOG2 = 19
 # the engine's table for the views' values: 2**20 suit-length patterns, 2**19 entry blocks (about 290 MiB of
@@ -254,6 +257,10 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
         g = tl - guess if guess >= 0 else np.int64(-1)
         nlo = tl - hi
         nhi = tl - lo
+    meta = M[i, 7]
+    if meta & BOUNDS:  # (bounds from :func:`_dd_reaches`)
+        nlo = max(nlo, (meta >> 19) & 255)
+        nhi = min(nhi, (meta >> 27) & 255)
     if g < 0:
         _load(row, hands)  # (the engine's own first guess reads the cards)
     S[SDD] += 1
@@ -279,6 +286,41 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     M[i, 6] |= _runs(asked & ~yes, h)
     M[i, 7] = 3 | (v << 2) | (v << 10)
     return v
+
+
+@njit(cache=True)
+def _dd_reaches(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, t):
+    """Whether A's side (``aside``) takes at least ``t`` tricks from the position in deal ``row`` (the current
+    trick included; 1 <= t <= tricks left): from the value memo's row when it holds the value or bounds that
+    decide it, else by one null-window engine search, whose answer (a bound) the row then keeps."""
+    _memo_key(row, tc, nt, leader, trump, mk, psuit)
+    i = _memo_slot(M, mk)
+    held = _pop(row[0] | row[1] | row[2] | row[3])
+    tl = (held + nt + 3) // 4
+    meta = M[i, 7]
+    if meta & 2:
+        v = (meta >> 10) & 255  # the side to play's tricks
+        return (v if ((leader + nt) & 1) == aside else tl - v) >= t
+    tns = t if aside == 0 else tl - t + 1  # North-South's tricks that decide it
+    if meta & BOUNDS:
+        lo = (meta >> 19) & 255
+        hi = (meta >> 27) & 255
+    else:
+        lo = np.int64(0)
+        hi = tl
+    if lo >= tns or hi < tns:
+        return (lo >= tns) == (aside == 0)
+    S[SDD] += 1
+    out[0, 0] = tns
+    out[0, 1] = tns - 1
+    out[0, 2] = tns
+    ns = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(4), out)
+    if ns >= tns:
+        lo = tns
+    else:
+        hi = tns - 1
+    M[i, 7] = (meta & np.int64(0x3FFFF)) | BOUNDS | (lo << 19) | (hi << 27)
+    return (ns >= tns) == (aside == 0)
 
 
 @njit(cache=True, inline="always")
@@ -580,6 +622,10 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     ra = H[lev, 0]
     held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
     tl = (held + nt + 3) // 4
+    if beta <= 0:
+        return np.int64(0)  # A's side takes 0 to tl tricks from here: the window settles the node
+    if alpha >= tl:
+        return tl
     aside = P[PASIDE]
     # the table
     key = KEY[lev]
@@ -607,6 +653,13 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                 if H[lev, k, x] != ra[x]:
                     same = False
     seat = (leader + nt) & 3
+    if same and beta == alpha + 1:
+        S[STT] += 1
+        if _dd_reaches(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside, beta):
+            _store(T, key, kp, max(lo, beta), hi)
+            return beta
+        _store(T, key, kp, lo, min(hi, alpha))
+        return alpha
     if same:
         sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
                      _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
@@ -621,8 +674,9 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # only help A and a partner's only cost him, so: no opponent of A can err -> a <= da's double-dummy value;
     # no partner of A can err -> a >= it (tests/test_abc.py proves both by induction).  A defending: B is
     # declarer, C his partner; A declaring: B and C are both opponents, and a >= the value always.
-    # Asked at the start of a trick only: each is an engine search, and mid-trick they cost more than
-    # they cut (Example 1, a triple after the club king: 26.6 s with them at every node, 6.3 s)
+    # Asked at the start of a trick (da's exact value, also the views' first guess) and at third hand (a
+    # null-window test, below): each is an engine search, and at second and fourth hand they cost more than they
+    # cut (benchmarks/abc_speed.md, thirteenth session)
     b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
     c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
     if P[PA] == P[PDECL]:
@@ -631,6 +685,21 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     else:
         upper = b_sees
         lower = c_sees
+    # Third hand: the rules compare da's value with the window only, so one null-window search, not the value,
+    # and only where da's last value known (at the trick's start) is within DA_TEST_MARGIN of cutting: of 466 K
+    # such tests on the 60 triples of Example 1, 10.6 K cut, 5.5 K of the 8.6 K that the guess predicted and
+    # 5.1 K of the 458 K it did not
+    gq = _here(LV[lev, LV_GUESS], won)
+    if nt == 2 and ((upper and (gq < 0 or gq <= alpha + DA_TEST_MARGIN))
+                    or (lower and (gq < 0 or gq >= beta - DA_TEST_MARGIN))):
+        t = alpha + 1 if upper else beta
+        if _dd_reaches(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside, t):
+            if lower and t >= beta:
+                _store(T, key, kp, max(lo, t), hi)
+                return t
+        elif upper:
+            _store(T, key, kp, lo, min(hi, t - 1))
+            return t - 1
     if (upper or lower) and nt == 0:
         top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
                       _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
@@ -720,7 +789,15 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             clead = leader
         cpre = np.int64(PRE_NONE)
         settled = False
-        if ask >= 0 and nout < n - 1:  # (when every other card is out of X, this one is in: X is never empty)
+        if nt == 3 and held > 1:  # a new trick: A's side takes 0 to tl - 1 of the tricks after it
+            if not maximise and got >= beta:
+                v = got
+                settled = True
+            elif maximise and got + tl - 1 <= alpha:
+                v = got + tl - 1
+                settled = True
+        # (when every other card is out of X, this one is in: X is never empty)
+        if ask >= 0 and nout < n - 1 and not settled:
             if nt < 3 or held > 1:
                 _table_key(H, AL, nxt, ctc, cts, cnt, P, KEY[nxt])
                 cpre = _probe(T, KEY[nxt], clead + 4 * (0 if P[PSTRICT] else won + got))
