@@ -2316,7 +2316,7 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
 # Measured (50 solves from each of seeds 1-6, each from an empty table and cut-off card cache): West on lead
 # -1.8% / -3.5% nodes in no trumps / spades on seeds 1-3, East and West on lead -2.0% to -3.9% on seeds 4-6;
 # +1.5 was not better, and no bias when North-South lead (+1 there costs 3-11%, -1 costs 1-2%).  A table's
-# later leaders start from the previous leader's result, which a bias only worsened (+0.5% on 30 tables).
+# later leaders start from the previous leader's result, which a bias only worsened (+0.6% on 30 tables).
 GUESS_EW_LEAD = 1.0
 
 
