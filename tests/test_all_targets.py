@@ -255,6 +255,27 @@ def test_shared_lower_bound_fronts_change_no_value(combo: tuple[str, str], monke
         (s, r, v) for s, r, f, v, i in plain_one.first_moves]
 
 
+def _assert_switch_changes_nothing(combo: tuple[str, str], monkeypatch: pytest.MonkeyPatch, switch: str) -> None:
+    """Every target of ``combo`` with the search's ``switch`` (an attribute of SuitSearch) off and on: the same
+    results, in fewer positions with it on."""
+    from bridgeplay.suit import search as search_module
+
+    problem = _max_problem(combo)
+    worlds = worlds_for(problem)
+    init = search_module.SuitSearch.__init__
+
+    def switched_off(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
+        init(self, *args, **kwargs)
+        setattr(self, switch, 0)
+
+    monkeypatch.setattr(search_module.SuitSearch, "__init__", switched_off)
+    plain = AllTargets(problem, worlds, threads=1)
+    monkeypatch.setattr(search_module.SuitSearch, "__init__", init)
+    every = AllTargets(problem, worlds, threads=1)
+    assert every.nodes < plain.nodes
+    _assert_same_results(every, plain, [*range(1, problem.max_tricks + 1), None])
+
+
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx"), ("KJTx", "xxx"),
                                    ("KJ972", "3")])
 def test_positions_over_their_live_levels_change_nothing(combo: tuple[str, str],
@@ -263,22 +284,7 @@ def test_positions_over_their_live_levels_change_nothing(combo: tuple[str, str],
     alone and widened back (SuitSearch.narrow, see bridgeplay.engine.suit._node) gives the same value for every first
     play and objective, the same best plays and the same lines, in fewer positions (the same thresholds reached at
     other levels are one memo entry)."""
-    from bridgeplay.suit import search as search_module
-
-    problem = _max_problem(combo)
-    worlds = worlds_for(problem)
-    init = search_module.SuitSearch.__init__
-
-    def wide(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        init(self, *args, **kwargs)
-        self.narrow = 0
-
-    monkeypatch.setattr(search_module.SuitSearch, "__init__", wide)
-    plain = AllTargets(problem, worlds, threads=1)
-    monkeypatch.setattr(search_module.SuitSearch, "__init__", init)
-    every = AllTargets(problem, worlds, threads=1)
-    assert every.nodes < plain.nodes
-    _assert_same_results(every, plain, [*range(1, problem.max_tricks + 1), None])
+    _assert_switch_changes_nothing(combo, monkeypatch, "narrow")
 
 
 @pytest.mark.parametrize("combo", [("AQT", "xxx"), ("KJx", "xxx"), ("AQ9x", "Jxx"), ("AKJxx", "xxx"), ("AKT9x", "xxxx"),
@@ -287,19 +293,4 @@ def test_positions_won_on_top_cards_change_nothing(combo: tuple[str, str], monke
     """A trick boundary whose every live level declarer's top cards take in every world, won unsearched
     (SuitSearch.sure_cut, see bridgeplay.engine.suit._sure_tricks), gives the same value for every first play and
     objective, the same best plays and the same lines, in fewer positions."""
-    from bridgeplay.suit import search as search_module
-
-    problem = _max_problem(combo)
-    worlds = worlds_for(problem)
-    init = search_module.SuitSearch.__init__
-
-    def searched(self, *args, **kwargs) -> None:  # type: ignore[no-untyped-def]
-        init(self, *args, **kwargs)
-        self.sure_cut = 0
-
-    monkeypatch.setattr(search_module.SuitSearch, "__init__", searched)
-    plain = AllTargets(problem, worlds, threads=1)
-    monkeypatch.setattr(search_module.SuitSearch, "__init__", init)
-    every = AllTargets(problem, worlds, threads=1)
-    assert every.nodes < plain.nodes
-    _assert_same_results(every, plain, [*range(1, problem.max_tricks + 1), None])
+    _assert_switch_changes_nothing(combo, monkeypatch, "sure_cut")

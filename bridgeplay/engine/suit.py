@@ -878,11 +878,18 @@ def _live_levels(xs, L, nwords):
     """How many of the L levels of the row ``xs`` hold a world."""
     nl = 0
     for lv in range(L):
-        for w in range(nwords):
-            if xs[lv * nwords + w]:
-                nl += 1
-                break
+        if _level_live(xs, lv, nwords):
+            nl += 1
     return nl
+
+
+@njit(cache=True, inline="always", _nrt=False)
+def _level_live(xs, lv, nwords):
+    """Whether level ``lv`` of the row ``xs`` holds a world."""
+    for w in range(nwords):
+        if xs[lv * nwords + w]:
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -902,11 +909,7 @@ def _narrow_args(cfg, ths, xs, tv, vprune, nl, depth, xs1, ths1, cfg1, tv1):
     any0 = False
     i1 = 0
     for lv in range(L):
-        live = False
-        for w in range(nwords):
-            if xs[lv * nwords + w]:
-                live = True
-        if live:
+        if _level_live(xs, lv, nwords):
             for w in range(nwords):
                 xs1[i1 * nwords + w] = xs[lv * nwords + w]
             ths1[i1] = ths[lv]
@@ -1123,11 +1126,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         sure = _sure_in_trick(north, south, dfd, leader, nt)
         allsure = False
         for lv in range(L):
-            live = False
-            for w in range(nwords):
-                if xs2[lv * nwords + w]:
-                    live = True
-            if live:
+            if _level_live(xs2, lv, nwords):
                 if ths2[lv] > sure:
                     allsure = False
                     break
