@@ -1847,12 +1847,8 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             _prefetch(tt, TT_HEAD + HEAD * (_hash(key) & ((np.int64(1) << tt[0]) - 1)))
             # in a trump contract, the list of the entries that fix the top trump's owner (:func:`_tt_store`)
             ks = key
-            if trump < 4:
-                tn = A[OC + trump] - 1
-                tx = 0
-                while not (A[OH + 4 * tx + trump] >> tn) & 1:
-                    tx += 1
-                ks = key | (np.int64(tx + 1) << 58)
+            if trump < 4:  # (trumps are in play here: a trumpless trump position became no trumps above)
+                ks = key | (np.int64(_owner(A, trump, A[OC + trump] - 1) + 1) << 58)
                 _prefetch(tt, TT_HEAD + HEAD * (_hash(ks) & ((np.int64(1) << tt[0]) - 1)))
             qv = -1 if A[ODEBUG] & 8 else _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1)
             if qv >= 0:

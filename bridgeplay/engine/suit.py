@@ -1119,11 +1119,11 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         return np.zeros((0, m), np.uint64)  # not even winning every relevant world reaches tau
     if vprune and not _vec_reach(xs2, tv, memos.wtab):
         return np.zeros((0, m), np.uint64)  # ... nor any objective's threshold (an infinite one: not searched)
-    if cfg[18] and top == 0 and nt > 0 and _sure_in_trick(north, south, dfd, leader, nt) > 0:
-        # declarer to play inside a trick: his lowest card now (and his other hand's, if it plays later to this
-        # trick), then the sure tricks of what is left, take every live level in every world (the trick itself
-        # counted lost): the row of every relevant world, as at a trick boundary
-        sure = _sure_in_trick(north, south, dfd, leader, nt)
+    # declarer to play inside a trick: his lowest card now (and his other hand's, if it plays later to this trick),
+    # then the sure tricks of what is left, take every live level in every world (the trick itself counted lost):
+    # the row of every relevant world, as at a trick boundary
+    sure = _sure_in_trick(north, south, dfd, leader, nt) if cfg[18] and top == 0 and nt > 0 else 0
+    if sure > 0:
         allsure = False
         for lv in range(L):
             if _level_live(xs2, lv, nwords):
