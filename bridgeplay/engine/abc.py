@@ -209,6 +209,20 @@ def _runs(y, h):
         y = z
 
 
+@njit(cache=True, inline="always")
+def _one_run(cards, held):
+    """Whether ``cards`` (a player's, of ``held``: the cards held and on the table) are one run: one suit, and no
+    other card of ``held`` between the lowest and the highest.  The viewer's hand and the cards held in all are the
+    same in a live view as in da, so such cards are equal in the view too: every one of them takes the view's
+    value, and X is all of them without an engine call."""
+    hi = np.int64(63) - np.int64(leading_zeros(cards))
+    lo = np.int64(63) - np.int64(leading_zeros(cards & -cards))
+    if (hi >> 4) != (lo >> 4):
+        return False
+    between = ((np.int64(1) << hi) - 1) & ~((np.int64(1) << (lo + 1)) - 1)
+    return (between & held & ~cards) == 0
+
+
 @njit(cache=True)
 def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, M, mk):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
@@ -726,8 +740,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     xhi = np.int64(NO_HI)  # and at most
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
-        if AL[lev, k]:
-            ask = k
+        if AL[lev, k] and not _one_run(_legal(ra[seat], led), ra[0] | ra[1] | ra[2] | ra[3] | table):
+            ask = k  # (the mover's cards all equal in da are equal in the view: X is all of them)
     cards = CARDS[lev]
     n = 0
     left = reps
