@@ -216,18 +216,20 @@ def test_a_declaring_the_bound_from_above_needs_both_defenders_to_see():
 def test_cards_the_exchange_symmetry_merges_have_equal_values():
     """The kernel counts two of the mover's cards as one when no card is held between them, every live view
     after the one is the view after the other with the two exchanged, and no player still to play to the
-    trick holds the card left in a view (there the two would meet).  At A's node (the root): every card it
+    trick holds the card left in a view (there the two would meet); at fourth hand a card on the table between
+    them does not keep them apart where neither wins the trick.  At A's node (the root): every card it
     merges has the literal per-belief value of the card that stands for it, in both modes.  Sought until
     25 merges where a view splits the two cards (held by different hands in it, or both by the hand its
-    viewer cannot see): the cases beyond "both in the mover's hand in every view"."""
+    viewer cannot see): the cases beyond "both in the mover's hand in every view", and 5 merges across a card
+    on the table."""
     import numpy as np
 
     from bridgeplay.engine import abc as k
     from tests.reference.abc_views_literal import evaluate as per_belief
 
     rng = random.Random(31)
-    split = merged = 0
-    while split < 25:
+    split = merged = across = 0
+    while split < 25 or across < 5:
         case = _random_case(rng, rng.choice([3, 4]))
         if case is None:
             continue
@@ -242,8 +244,10 @@ def test_cards_the_exchange_symmetry_merges_have_equal_values():
             P = np.array([r.a, r.b, r.c, declarer, r.dummy, trump, k.VIEWS_REVISED if views == "revised"
                           else k.VIEWS_FIXED, r.a & 1, 0], dtype=np.int64)
             legal = legal_cards(da[r.a], led)
+            tc = np.array([c for _, c in trick] + [0] * (4 - len(trick)), dtype=np.int64)
+            win = k._winning_card(tc, np.int64(len(trick)), np.int64(trump))
             reps = int(k._reps(H, np.int64(0), AL, np.int64(r.a), np.int64(legal), np.int64(table), P,
-                               np.int64(led), np.int64(len(trick)), np.zeros((2, 4), dtype=np.int64)))
+                               np.int64(led), np.int64(len(trick)), np.zeros((2, 4), dtype=np.int64), win))
             rep = None
             for c in sorted(cards_in(legal), reverse=True):
                 if reps >> c & 1:
@@ -255,6 +259,7 @@ def test_cards_the_exchange_symmetry_merges_have_equal_values():
                                            views == "revised"), (views, c, rep, case)
                 merged += 1
                 split += any(not (v[r.a] >> c & 1 and v[r.a] >> rep & 1) for v in (db, dc))
+                across += (table >> (c + 1)) & ((1 << (rep - c - 1)) - 1) != 0
     assert merged >= split
 
 
