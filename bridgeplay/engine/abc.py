@@ -407,10 +407,11 @@ def _swap_bits(h, c1, c2):
 def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp, win):
     """One card per run of cards equivalent in every live deal (as a hand mask).  Two of the mover's
     cards next to each other among all the cards still held (none between them in any hand, nor on the
-    table) are equivalent when, in every live view, the view after the one is the view after the other
-    with the two cards exchanged (and alive alike), and the card left is not held in the view by a player
-    still to play to this trick: exchanging them is then a symmetry of the rest of the game.  ``tmp``:
-    (2, 4) scratch."""
+    table; at fourth hand a card on the table between them is allowed where neither wins the trick) are
+    equivalent when, in every live view, the view after the one is the view after the other with the two
+    cards exchanged (and alive alike), and the card left is not held in the view by a player still to play
+    to this trick: exchanging them is then a symmetry of the rest of the game.  ``win``: the card winning
+    the trick so far (:func:`_winning_card`); ``tmp``: (2, 4) scratch."""
     out = np.int64(0)
     prev = -1
     tmp1 = tmp[0]
