@@ -1665,7 +1665,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: called at every node (a call passes A's seven words)
 def _cut_context(A, trump, tl, ply, p):
     """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
     hb = OH + 4 * p
@@ -1962,23 +1962,22 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 v = _counted_cut(A, rd, min(_dds_quick(A, trump, leader, tl, need), need), need, ns, tl)
                 if v >= 0:
                     return v
+    elif ply == 1 and only < 0 and not (A[ODEBUG] & 8):
+        if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
+            A[OST + 3] += 1
+            return t if ns else t - 1
+    if ch == 0:
+        # (one site for a leader and a follower: a leader's context when the bounds above did not compute it)
+        ch = _cut_context(A, trump, tl, ply, p)
+    if ply == 0:
         if only >= 0:
             # one root move asked (a generated move: its run's lowest card): nothing to generate or order
             A[OM + 16 * d] = only
             n = 1
         else:
             n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
-        if ch == 0:
-            ch = _cut_context(A, trump, tl, ply, p)
-        if only < 0:
             _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
-        if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
-            if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
-                A[OST + 3] += 1
-                return t if ns else t - 1
-        if ch == 0:
-            ch = _cut_context(A, trump, tl, ply, p)
         lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
         if lazy >= 0:
             # the cached cut-off card first, alone: the other cards are generated and ordered only
