@@ -104,13 +104,13 @@ OK = OR + 4 * 64  # killer move at depth d
 OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
-OPLY = OTB + 8  # statistics per seat in the trick: nodes, cut-offs by the first move, by a later move, none
+# (OTB + 8 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow.  The search and its
 # helpers no longer read them: LLVM's bit intrinsics (_pop, _high, _low) and shifts (_spread) give the same
 # values without a load (the four tables were 256 KB that random reads kept pulling into the caches)
-OPOP = OPLY + 16
+OPOP = OTB + 24
 OHIGH = OPOP + 8192
 OLOW = OHIGH + 8192
 OSPREAD = OLOW + 8192
@@ -1817,7 +1817,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     search can tell more than it was asked, and the table keeps the stronger bound).
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
-    A[OPLY + ply] += 1
     A[OPROF + 4 * tl + ply] += 1
     tb = OT + 16 * tl
     leader = A[tb + 8]
@@ -2159,7 +2158,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             elif m3 & above:
                 m3 |= bit
         if (r >= t) == ns:
-            A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
             A[OPROF + 64 + 4 * tl + ply] += tried + 1
             A[OPROF + 128 + 16 * ply + min(tried, 15)] += 1
             val = r
@@ -2201,7 +2199,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             if b < lo_ and lo_ > lw3:
                 lw3 = lo_
     if bm < 0:
-        A[OPLY + 12 + ply] += 1
         A[OPROF + 64 + 4 * tl + ply] += tried + 1
         A[OPROF + 192 + 4 * tl + ply] += 1
     A[rd] = u0
