@@ -364,7 +364,7 @@ def _hash(k):
     return x
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a probe's and a store's first step
 def _head_find(tt, key):
     """Head slot holding key (>= 0), or -1 - free slot, or -(1 << 40) when the probe run is full."""
     mask = (np.int64(1) << tt[0]) - 1
@@ -596,7 +596,7 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
 
 # --------------------------------------------------------------------------------------------
 # bounds
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: twice a quick-trick test (a call passes A in 7 words)
 def _winners(A, trump, x, y, cb, rb):
     """Top winners hand ``x`` (partner ``y``) can cash, per suit: tricks at A[cb + s], the top
     cards they need at A[rb + s].
