@@ -43,7 +43,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's 
 from bridgeplay import config  # noqa: E402
 from bridgeplay.cards import Deal  # noqa: E402
 from bridgeplay.deal import doubledummy as dd  # noqa: E402
-from bridgeplay.engine.dd import OPLY, clear_tt  # noqa: E402
+from bridgeplay.engine.dd import OPROF, clear_tt  # noqa: E402
 
 try:  # noqa: E402
     from endplay.dds import calc_dd_table, solve_board
@@ -156,9 +156,9 @@ def main() -> int:
           f"{'table: ours':>11} {'DDS':>8} {'ratio':>6} {'nodes':>10}")
     for i, deal in enumerate(deals):
         assert ply0 is not None
-        before = ply0[OPLY:OPLY + 4].copy()
+        before = ply0[OPROF:OPROF + 64].reshape(16, 4).sum(axis=0)  # nodes by seat: summed over tricks left
         t_ours, v_ours, n_solve = best_of(args.repeat, lambda d=deal: dd.tricks(d, "NT", "W"))
-        per_seat += ply0[OPLY:OPLY + 4] - before
+        per_seat += ply0[OPROF:OPROF + 64].reshape(16, 4).sum(axis=0) - before
         t_dds, v_dds, _ = best_of(args.repeat, lambda d=deal: dds_solve(d))
         if v_ours != v_dds:
             bad += 1

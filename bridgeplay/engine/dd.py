@@ -93,7 +93,7 @@ OC = 16  # cnt[s]
 OST = 20  # statistics: 0 nodes, 1 table cut-offs, 2 table stores, 3 quick-trick cut-offs
 OT = 32  # per trick, indexed by tricks left: OT + 16 tl + (0..3 suits, 4..7 bits, 8 leader, 9..12 winner index,
 #   13 the played bits, 16 a suit: see _search)
-OS = OT + 16 * 14  # saved h and cnt while a trick is out of play: OS + 20 tl + k
+OS = OT + 16 * 14  # while a trick is out of play, its suits' four holdings, 16 bits a hand: OS + 20 tl + s
 OM = OS + 20 * 14  # moves at depth d = 4 tl + ply: OM + 16 d + i  (suit << 4 | bit)
 OW = OM + 16 * 64  # their ordering weights
 ROOT_ROW = 63  # the move row that keeps the root's moves while they are searched (:func:`_root_moves`)
@@ -104,20 +104,21 @@ OK = OR + 4 * 64  # killer move at depth d
 OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
-OPLY = OTB + 8  # statistics per seat in the trick: nodes, cut-offs by the first move, by a later move, none
+# (OTB + 8 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow.  The search and its
 # helpers no longer read them: LLVM's bit intrinsics (_pop, _high, _low) and shifts (_spread) give the same
 # values without a load (the four tables were 256 KB that random reads kept pulling into the caches)
-OPOP = OPLY + 16
+OPOP = OTB + 24
 OHIGH = OPOP + 8192
 OLOW = OHIGH + 8192
 OSPREAD = OLOW + 8192
 ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 no lost-trick bound,
 #   4 no partner entries in quick tricks, 8 no quick tricks, 16 no trump bounds, 32 exact table entries,
 #   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions),
-#   256 check every stored result on other small cards (ODEBUG + 5 counts failures), 512 no run closure
+#   256 check every stored result on other small cards (ODEBUG + 5 counts failures; ODEBUG + 6 deals of the
+#   small cards a check, 0: three), 512 no run closure
 # profile: OPROF + 4 tl + ply nodes; OPROF + 64 + 4 tl + ply children searched; OPROF + 128 + 16 ply + i
 # cut-offs by the i-th child searched (i = 15: later); OPROF + 192 + 4 tl + ply nodes without a cut-off
 OPROF = ODEBUG + 8  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
@@ -156,6 +157,9 @@ MAX_PROBE = 16
 # for move ordering only: a collision costs time, never a wrong result.
 DEFAULT_CUT_LOG2 = 15  # 256 KB: fits a core's L2 (1 MB of slots cost more in cache misses than the hints saved)
 CUT_CHECK = ~np.int64(0xFFFF)
+# a suit's four holdings in one word, 16 bits a hand (the trick's cards taken out of play in :func:`_search`)
+LANES = np.int64(0x0001000100010001)
+LANES13 = np.int64(0x1FFF1FFF1FFF1FFF)
 
 
 def new_tt(
@@ -302,7 +306,7 @@ def _len_key(A, trump, leader, tl):
     return k
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: four calls a trick-start node otherwise
 def _owner_code(A, s):
     """2-bit owner of every card in play in suit s, packed bit b at bits 2b, 2b+1 (N 0, E 1, S 2, W 3)."""
     w = A[OH + 12 + s]
@@ -360,7 +364,7 @@ def _hash(k):
     return x
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a probe's and a store's first step
 def _head_find(tt, key):
     """Head slot holding key (>= 0), or -1 - free slot, or -(1 << 40) when the probe run is full."""
     mask = (np.int64(1) << tt[0]) - 1
@@ -592,7 +596,7 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
 
 # --------------------------------------------------------------------------------------------
 # bounds
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: twice a quick-trick test (a call passes A in 7 words)
 def _winners(A, trump, x, y, cb, rb):
     """Top winners hand ``x`` (partner ``y``) can cash, per suit: tricks at A[cb + s], the top
     cards they need at A[rb + s].
@@ -1661,7 +1665,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
     return n
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: called at every node (a call passes A's seven words)
 def _cut_context(A, trump, tl, ply, p):
     """Hash of the context of a cut-off card (see DEFAULT_CUT_LOG2); never 0."""
     hb = OH + 4 * p
@@ -1772,7 +1776,7 @@ def _cut_move(A, tt, h, p, ls):
     return (cs << 4) | cb
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
@@ -1813,7 +1817,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     search can tell more than it was asked, and the table keeps the stronger bound).
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
-    A[OPLY + ply] += 1
     A[OPROF + 4 * tl + ply] += 1
     tb = OT + 16 * tl
     leader = A[tb + 8]
@@ -1929,12 +1932,16 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             c1 = _owner_code(A, 1)
             c2 = _owner_code(A, 2)
             c3 = _owner_code(A, 3)
-            status, best, bound = _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd)
-            if status == 0 and ks != key:
-                # then the top-trump owner's list: the two hold every entry that can match this position
-                status, best2, bound = _tt_probe(A, tt, ks, c0, c1, c2, c3, t, rd)
+            # the general list, then (in a trump contract, when it did not cut) the top-trump owner's: the two
+            # hold every entry that can match this position (one call site for both probes)
+            kp = key
+            while True:
+                status, best2, bound = _tt_probe(A, tt, kp, c0, c1, c2, c3, t, rd)
                 if best < 0:
                     best = best2
+                if status != 0 or kp == ks:
+                    break
+                kp = ks
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
@@ -1954,23 +1961,22 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 v = _counted_cut(A, rd, min(_dds_quick(A, trump, leader, tl, need), need), need, ns, tl)
                 if v >= 0:
                     return v
+    elif ply == 1 and only < 0 and not (A[ODEBUG] & 8):
+        if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
+            A[OST + 3] += 1
+            return t if ns else t - 1
+    if ch == 0:
+        # (one site for a leader and a follower: a leader's context when the bounds above did not compute it)
+        ch = _cut_context(A, trump, tl, ply, p)
+    if ply == 0:
         if only >= 0:
             # one root move asked (a generated move: its run's lowest card): nothing to generate or order
             A[OM + 16 * d] = only
             n = 1
         else:
             n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
-        if ch == 0:
-            ch = _cut_context(A, trump, tl, ply, p)
-        if only < 0:
             _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
-        if ply == 1 and only < 0 and not (A[ODEBUG] & 8):
-            if _qt_second_hand(A, trump, tl, p, rd) >= (t if ns else tl - t + 1):
-                A[OST + 3] += 1
-                return t if ns else t - 1
-        if ch == 0:
-            ch = _cut_context(A, trump, tl, ply, p)
         lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
         if lazy >= 0:
             # the cached cut-off card first, alone: the other cards are generated and ordered only
@@ -1981,8 +1987,11 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             A[OM + 16 * d] = only  # one root move asked, as a leader's above
             n = 1
         else:
-            n = _gen_follow(A, trump, tl, ply, p, d)
-    if lazy < 0 and only < 0:
+            # no cached card: the moves are generated and ordered at the loop's start (lazy -2: one call site
+            # of the generator for both cases)
+            lazy = -2
+            n = 0
+    if lazy == -1 and only < 0:
         _sort_moves(A, d, n)
     A[OPROF + 256 + 4 * tl + ply] += 1
     val = np.int64(-1) if ns else np.int64(99)
@@ -2002,18 +2011,19 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     while True:
         i += 1
         if i >= n:
-            if lazy < 0:
+            if lazy == -1:
                 break
-            # the cached card failed: now the others, in order, without it
+            # the follower's moves, in order: all of them (lazy -2), or the others after the cached card failed
             n = _gen_follow(A, trump, tl, ply, p, d)
             _sort_moves(A, d, n)
-            j = 0
-            while j < n and A[mb + j] != lazy:
-                j += 1
-            for k in range(j, n - 1):
-                A[mb + k] = A[mb + k + 1]
-            if j < n:
-                n -= 1
+            if lazy >= 0:
+                j = 0
+                while j < n and A[mb + j] != lazy:
+                    j += 1
+                for k in range(j, n - 1):
+                    A[mb + k] = A[mb + k + 1]
+                if j < n:
+                    n -= 1
             lazy = -1
             i = -1
             continue
@@ -2045,15 +2055,23 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             if _beats(s, b, A[tb + wp], A[tb + 4 + wp], trump):
                 wp = ply
             A[tb + 9 + ply] = wp
+        # the child: the next trick's start (ply 3) or the next hand; one call site for both (each call site
+        # of a kernel costs the node zeroing stores at its entry, numba's return and exception slots)
+        ctl = tl
+        cply = ply + 1
+        nt = t
+        cch = np.int64(0)
         if ply == 3:
             wp = A[tb + 12]
             winner = (leader + wp) & 3
             nt = t - 1 if (winner & 1) == 0 else t
+            ctl = tl - 1
+            cply = np.int64(0)
             sb = OS + 20 * tl
-            for k in range(20):
-                A[sb + k] = A[OH + k]
             # take the trick's cards out of play, per suit highest bits first (the suits are independent:
-            # no sort of the four cards); the played bits of suit s kept at bits 16s.. of tb + 13
+            # no sort of the four cards); the played bits of suit s kept at bits 16s.. of tb + 13.  A suit's
+            # four holdings are handled in one word, 16 bits a hand (a card out of all four at once), and only
+            # the suits of the trick are saved (that word, at sb + s) and restored
             pm = np.int64(0)
             for k in range(4):
                 pm |= np.int64(1) << (A[tb + 4 + k] + 16 * A[tb + k])
@@ -2062,27 +2080,43 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 q0 = (pm >> (16 * cs)) & 0x1FFF
                 if q0 == 0:
                     continue
-                for xx in range(4):
-                    m = A[OH + 4 * xx + cs]
-                    q = q0
-                    while q != 0:
-                        cb = _high(q)
-                        q ^= np.int64(1) << cb
-                        low = (np.int64(1) << cb) - 1
-                        m = (m & low) | ((m >> 1) & ~low)
-                    A[OH + 4 * xx + cs] = m
+                w = A[OH + cs] | (A[OH + 4 + cs] << 16) | (A[OH + 8 + cs] << 32) | (A[OH + 12 + cs] << 48)
+                A[sb + cs] = w
+                q = q0
+                while q != 0:
+                    cb = _high(q)
+                    q ^= np.int64(1) << cb
+                    low = LANES * ((np.int64(1) << cb) - 1)
+                    w = (w & low) | ((w >> 1) & ~low & LANES13)
+                A[OH + cs] = w & 0x1FFF
+                A[OH + 4 + cs] = (w >> 16) & 0x1FFF
+                A[OH + 8 + cs] = (w >> 32) & 0x1FFF
+                A[OH + 12 + cs] = (w >> 48) & 0x1FFF
                 A[OC + cs] -= _pop(q0)
             A[tb - 16 + 8] = winner
-            r = _search(A, tt, dtt, trump, tl - 1, np.int64(0), nt, np.int64(-1), np.int64(0)) + (t - nt)
-            for k in range(20):
-                A[OH + k] = A[sb + k]
+        else:
+            # the next hand's cut-off context, its cache slots fetched while this call starts
+            cch = _cut_context(A, trump, tl, ply + 1, (p + 1) & 3)
+            _cut_prefetch(tt, cch)
+        r = _search(A, tt, dtt, trump, ctl, cply, nt, np.int64(-1), cch) + (t - nt)
+        if ply == 3:
+            pm = A[tb + 13]
+            for cs in range(4):
+                q0 = (pm >> (16 * cs)) & 0x1FFF
+                if q0 == 0:
+                    continue
+                w = A[sb + cs]
+                A[OH + cs] = w & 0x1FFF
+                A[OH + 4 + cs] = (w >> 16) & 0x1FFF
+                A[OH + 8 + cs] = (w >> 32) & 0x1FFF
+                A[OH + 12 + cs] = (w >> 48) & 0x1FFF
+                A[OC + cs] += _pop(q0)
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
             cd = OR + 16 * (tl - 1)
             m0 = A[cd]
             m1 = A[cd + 1]
             m2 = A[cd + 2]
             m3 = A[cd + 3]
-            pm = A[tb + 13]
             m0 = _reinsert(A, m0, pm & 0x1FFF)
             m1 = _reinsert(A, m1, (pm >> 16) & 0x1FFF)
             m2 = _reinsert(A, m2, (pm >> 32) & 0x1FFF)
@@ -2100,10 +2134,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 else:
                     m3 |= wbit
         else:
-            # the next hand's cut-off context, its cache slots fetched while this call starts
-            cch = _cut_context(A, trump, tl, ply + 1, (p + 1) & 3)
-            _cut_prefetch(tt, cch)
-            r = _search(A, tt, dtt, trump, tl, ply + 1, t, np.int64(-1), cch)
             cd = rd + 4
             m0 = A[cd]
             m1 = A[cd + 1]
@@ -2128,7 +2158,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             elif m3 & above:
                 m3 |= bit
         if (r >= t) == ns:
-            A[OPLY + 4 + 4 * (1 if tried > 0 else 0) + ply] += 1
             A[OPROF + 64 + 4 * tl + ply] += tried + 1
             A[OPROF + 128 + 16 * ply + min(tried, 15)] += 1
             val = r
@@ -2170,7 +2199,6 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             if b < lo_ and lo_ > lw3:
                 lw3 = lo_
     if bm < 0:
-        A[OPLY + 12 + ply] += 1
         A[OPROF + 64 + 4 * tl + ply] += tried + 1
         A[OPROF + 192 + 4 * tl + ply] += 1
     A[rd] = u0
@@ -2189,7 +2217,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             for k in range(4):
                 A[ODS + 20 + k] = A[rd + k]
             flags = A[ODEBUG]
-            for _ in range(3):
+            # three deals of the small cards unless ODEBUG + 6 says how many (a count known only at run time: the
+            # loop is then not unrolled into three more call sites of this kernel, whose slots every node zeroes)
+            for _ in range(A[ODEBUG + 6] if A[ODEBUG + 6] > 0 else 3):
                 _shuffle_below(A)
                 A[ODEBUG] = 32 | 15
                 clear_dtt(dtt)
