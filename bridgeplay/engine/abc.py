@@ -144,19 +144,26 @@ def _same_row(u, v):
 
 
 @njit(cache=True, inline="always")
+def _winning_index(tc, nt, trump):
+    """Index in ``tc`` of the card winning the trick's first ``nt`` cards (``nt`` >= 1)."""
+    best = 0
+    for i in range(1, nt):
+        c = tc[i]
+        b = tc[best]
+        if (c >> 4) == (b >> 4):
+            if c > b:
+                best = i
+        elif (c >> 4) == trump:
+            best = i
+    return best
+
+
+@njit(cache=True, inline="always")
 def _winning_card(tc, nt, trump):
     """The card winning the trick so far (-1: no card on the table)."""
     if nt == 0:
         return np.int64(-1)
-    best = tc[0]
-    for i in range(1, nt):
-        c = tc[i]
-        if (c >> 4) == (best >> 4):
-            if c > best:
-                best = c
-        elif (c >> 4) == trump:
-            best = c
-    return best
+    return tc[_winning_index(tc, nt, trump)]
 
 
 @njit(cache=True, inline="always")
@@ -171,16 +178,7 @@ def _beats(c, win, trump):
 
 @njit(cache=True)
 def _winner(tc, ts, trump):
-    best = 0
-    for i in range(1, 4):
-        c = tc[i]
-        b = tc[best]
-        if (c >> 4) == (b >> 4):
-            if c > b:
-                best = i
-        elif (c >> 4) == trump:
-            best = i
-    return ts[best]
+    return ts[_winning_index(tc, 4, trump)]
 
 
 @njit(cache=True)
