@@ -761,7 +761,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     for i in range(nt):
         table |= np.int64(1) << tc[i]
     win = _winning_card(tc, nt, P[PTRUMP])
-    reps = _reps(H, lev, AL, seat, _legal(ra[seat], led), table, P, led, nt, tmp, win)
+    legal = _legal(ra[seat], led)
+    reps = _reps(H, lev, AL, seat, legal, table, P, led, nt, tmp, win)
     # X (B's or C's node, his view alive, a choice): the cards whose value in the view has the best payoff for
     # the mover, i.e. whose tricks for the side to play reach ``need``, the fewest with the view's best payoff.
     # Asked card by card as the search reaches them (a node cut off by its first card asks no other)
@@ -773,7 +774,6 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     xhi = np.int64(NO_HI)  # and at most
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
-        legal = _legal(ra[seat], led)
         if AL[lev, k] and not _one_run(legal, ra[0] | ra[1] | ra[2] | ra[3] | (
                 0 if nt == 3 and not _beats(np.int64(63) - np.int64(leading_zeros(legal)), win, P[PTRUMP]) else table)):
             ask = k  # (the mover's cards all equal in da are equal in the view: X is all of them)

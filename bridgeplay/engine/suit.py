@@ -938,11 +938,9 @@ def _widen(f1, xs, L, nwords, won, haswon, any0, src):
     i1 = 0
     for lv in range(L):
         src[lv] = -1
-        for w in range(nwords):
-            if xs[lv * nwords + w]:
-                src[lv] = i1
-                i1 += 1
-                break
+        if _level_live(xs, lv, nwords):
+            src[lv] = i1
+            i1 += 1
     out = np.empty((n, m), np.uint64)
     for q in range(n):
         for lv in range(L):
@@ -1030,10 +1028,7 @@ def _node(cfg, stats, memos, lower, north, south, dfd, leader, r0, r1, r2, nt, l
         anysure = False  # (a level live here whose tricks the top cards take in every world)
         mk = np.zeros((0, nwords), np.uint64)
         for lv in range(L):
-            empty = True
-            for w in range(nwords):
-                if xs[lv * nwords + w]:
-                    empty = False
+            empty = not _level_live(xs, lv, nwords)
             t = ths[lv]
             if cfg[18] and not empty and 0 < t <= sure and top == 0:
                 # (no world to drop: double dummy takes at least the sure tricks; a position whose solving is
