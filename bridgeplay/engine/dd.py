@@ -160,6 +160,9 @@ CUT_CHECK = ~np.int64(0xFFFF)
 # a suit's four holdings in one word, 16 bits a hand (the trick's cards taken out of play in :func:`_search`)
 LANES = np.int64(0x0001000100010001)
 LANES13 = np.int64(0x1FFF1FFF1FFF1FFF)
+# An array index cast to unsigned: numba then skips its negative-index fix-up (a compare-and-add before every
+# load and store whose index it cannot prove >= 0).  The kernels index with non-negative offsets only.
+_ix = np.uint64
 
 
 def new_tt(
@@ -302,15 +305,15 @@ def _len_key(A, trump, leader, tl):
     k = np.int64(tl) | (np.int64(leader) << 4) | (np.int64(trump) << 6)
     for x in range(4):
         for s in range(3):
-            k = (k << 4) | _pop(A[OH + 4 * x + s])
+            k = (k << 4) | _pop(A[_ix(OH + 4 * x + s)])
     return k
 
 
 @njit(cache=True, _nrt=False, inline="always")  # inlined: four calls a trick-start node otherwise
 def _owner_code(A, s):
     """2-bit owner of every card in play in suit s, packed bit b at bits 2b, 2b+1 (N 0, E 1, S 2, W 3)."""
-    w = A[OH + 12 + s]
-    return _spread(A[OH + 4 + s] | w) | (_spread(A[OH + 8 + s] | w) << 1)
+    w = A[_ix(OH + 12 + s)]
+    return _spread(A[_ix(OH + 4 + s)] | w) | (_spread(A[_ix(OH + 8 + s)] | w) << 1)
 
 
 @njit(cache=True, _nrt=False)
@@ -372,9 +375,9 @@ def _head_find(tt, key):
     i = _hash(key) & mask
     for _ in range(MAX_PROBE):
         base = TT_HEAD + HEAD * i
-        if tt[base + 1] != gen:
+        if tt[_ix(base + 1)] != gen:
             return -1 - i
-        if tt[base] == key:
+        if tt[_ix(base)] == key:
             return i
         i = (i + 1) & mask
     return -(np.int64(1) << 40)
@@ -388,7 +391,7 @@ def _sig_hits(tt, base, psig):
     sg = tt[base:base + BLOCK_ENTRIES]
     hits = np.int64(0)
     for j in range(BLOCK_ENTRIES):
-        w = sg[j]
+        w = sg[_ix(j)]
         hits |= np.int64(((psig ^ w) & (w >> 32) & 0xFFFFFFFF) == 0) << j
     return hits
 
@@ -399,7 +402,7 @@ def _sig_same(tt, base, sig):
     sg = tt[base:base + BLOCK_ENTRIES]
     same = np.int64(0)
     for j in range(BLOCK_ENTRIES):
-        same |= np.int64(sg[j] == sig) << j
+        same |= np.int64(sg[_ix(j)] == sig) << j
     return same
 
 
@@ -409,8 +412,8 @@ def _tt_answer(A, rd, bd, t, best):
     A[rd:rd + 4], then (1, best, lo) when it cuts high, (2, best, hi) when low."""
     for s in range(4):
         m = (bd >> (32 + 4 * s)) & 15
-        n = A[OC + s]
-        A[rd + s] = ((np.int64(1) << m) - 1) << (n - m)
+        n = A[_ix(OC + s)]
+        A[_ix(rd + s)] = ((np.int64(1) << m) - 1) << (n - m)
     lo = bd & 255
     if lo >= t:
         return 1, best, lo
@@ -433,7 +436,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         return 0, best, np.int64(0)
     pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
     hb = TT_HEAD + HEAD * hs
-    fm = tt[hb + 2]
+    fm = tt[_ix(hb + 2)]
     blk = (fm & 0xFFFFFFFF) - 1
     first = blk
     if blk >= 0:
@@ -448,8 +451,8 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     if (fm >> 32) != 0:
         # the entry that cut last in this pattern first (bridge-solver keeps its last match at the root),
         # from its copy in the head
-        if (((x1 ^ tt[hb + 3]) & tt[hb + 4]) | ((x2 ^ tt[hb + 5]) & tt[hb + 6])) == 0:
-            bd = tt[hb + 7]
+        if (((x1 ^ tt[_ix(hb + 3)]) & tt[_ix(hb + 4)]) | ((x2 ^ tt[_ix(hb + 5)]) & tt[_ix(hb + 6)])) == 0:
+            bd = tt[_ix(hb + 7)]
             if (bd & 255) >= t or ((bd >> 8) & 255) < t:
                 return _tt_answer(A, rd, bd, t, best)
     cut_bd = np.int64(-1)
@@ -458,9 +461,9 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     cut_b = np.int64(0)
     while blk >= 0:
         base = pool + BLOCK * blk
-        cnt = tt[base + B_CNT]
+        cnt = tt[_ix(base + B_CNT)]
         A[OST + 4] += cnt
-        nxt = tt[base + B_NEXT]
+        nxt = tt[_ix(base + B_NEXT)]
         if nxt >= 0:
             _prefetch(tt, pool + BLOCK * nxt)
             _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
@@ -468,10 +471,10 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         while hits != 0:
             low = hits & -hits
             hits ^= low
-            j = A[OPOP + (low - 1)]
+            j = A[_ix(OPOP + (low - 1))]
             b = base + B_ENT + ENTRY * j
-            if (((x1 ^ tt[b]) & tt[b + 1]) | ((x2 ^ tt[b + 2]) & tt[b + 3])) == 0:
-                bd = tt[b + 4]
+            if (((x1 ^ tt[_ix(b)]) & tt[_ix(b + 1)]) | ((x2 ^ tt[_ix(b + 2)]) & tt[_ix(b + 3)])) == 0:
+                bd = tt[_ix(b + 4)]
                 lo = bd & 255
                 hi = (bd >> 8) & 255
                 if lo >= t or hi < t:
@@ -485,12 +488,12 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
                     best = ((bd >> 16) & 0xFFFF) - 1
         blk = nxt
     if cut_bd >= 0:
-        tt[hb + 2] = (first + 1) | (cut_at << 32)
-        tt[hb + 3] = tt[cut_b]
-        tt[hb + 4] = tt[cut_b + 1]
-        tt[hb + 5] = tt[cut_b + 2]
-        tt[hb + 6] = tt[cut_b + 3]
-        tt[hb + 7] = cut_bd
+        tt[_ix(hb + 2)] = (first + 1) | (cut_at << 32)
+        tt[_ix(hb + 3)] = tt[_ix(cut_b)]
+        tt[_ix(hb + 4)] = tt[_ix(cut_b + 1)]
+        tt[_ix(hb + 5)] = tt[_ix(cut_b + 2)]
+        tt[_ix(hb + 6)] = tt[_ix(cut_b + 3)]
+        tt[_ix(hb + 7)] = cut_bd
         return _tt_answer(A, rd, cut_bd, t, best)
     return 0, best, np.int64(0)
 
@@ -504,10 +507,10 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
     spades against 2.5 in no trumps), and a probe then reads the general list and its owner's only.
     (Keeping patterns general-first, as bridge-solver does, was measured: few stored patterns subsume one
     another here, and dropping the specific ones lost their best moves: more nodes, slower.)"""
-    k0, m0 = _top_mask(A[OC], A[rd], c0)
-    k1, m1 = _top_mask(A[OC + 1], A[rd + 1], c1)
-    k2, m2 = _top_mask(A[OC + 2], A[rd + 2], c2)
-    k3, m3 = _top_mask(A[OC + 3], A[rd + 3], c3)
+    k0, m0 = _top_mask(A[OC], A[_ix(rd)], c0)
+    k1, m1 = _top_mask(A[OC + 1], A[_ix(rd + 1)], c1)
+    k2, m2 = _top_mask(A[OC + 2], A[_ix(rd + 2)], c2)
+    k3, m3 = _top_mask(A[OC + 3], A[_ix(rd + 3)], c3)
     if trump < 4:
         mt = m0 if trump == 0 else (m1 if trump == 1 else (m2 if trump == 2 else m3))
         if mt >= 1:
@@ -543,55 +546,55 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
     if hs < 0:
         hs = -1 - hs
         hb = TT_HEAD + HEAD * hs
-        tt[hb] = key
-        tt[hb + 1] = tt[3]
-        tt[hb + 2] = 0
+        tt[_ix(hb)] = key
+        tt[_ix(hb + 1)] = tt[3]
+        tt[_ix(hb + 2)] = 0
     else:
         hb = TT_HEAD + HEAD * hs
-        blk = (tt[hb + 2] & 0xFFFFFFFF) - 1
+        blk = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
         while blk >= 0:
             base = pool + BLOCK * blk
-            nxt = tt[base + B_NEXT]
+            nxt = tt[_ix(base + B_NEXT)]
             if nxt >= 0:
                 _prefetch(tt, pool + BLOCK * nxt)
                 _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
             # the same pattern has the same signature: the entry itself is read only then
-            same = _sig_same(tt, base, sig) & ((np.int64(1) << tt[base + B_CNT]) - 1)
+            same = _sig_same(tt, base, sig) & ((np.int64(1) << tt[_ix(base + B_CNT)]) - 1)
             while same != 0:
                 low = same & -same
                 same ^= low
-                j = A[OPOP + (low - 1)]
+                j = A[_ix(OPOP + (low - 1))]
                 b = base + B_ENT + ENTRY * j
-                if tt[b] == V1 and tt[b + 1] == M1 and tt[b + 2] == V2 and tt[b + 3] == M2:
-                    bd = tt[b + 4]
+                if tt[_ix(b)] == V1 and tt[_ix(b + 1)] == M1 and tt[_ix(b + 2)] == V2 and tt[_ix(b + 3)] == M2:
+                    bd = tt[_ix(b + 4)]
                     if best < 0:
                         best = ((bd >> 16) & 0xFFFF) - 1
                     lo = max(lo, bd & 255)
                     hi = min(hi, (bd >> 8) & 255)
                     bd = lo | (hi << 8) | ((best + 1) << 16) | ms
-                    tt[b + 4] = bd
-                    if (tt[hb + 2] >> 32) == 1 + blk * BLOCK_ENTRIES + j:
-                        tt[hb + 7] = bd  # the head's copy of the entry that cut last
+                    tt[_ix(b + 4)] = bd
+                    if (tt[_ix(hb + 2)] >> 32) == 1 + blk * BLOCK_ENTRIES + j:
+                        tt[_ix(hb + 7)] = bd  # the head's copy of the entry that cut last
                     return
             blk = nxt
-    first = (tt[hb + 2] & 0xFFFFFFFF) - 1
-    if first < 0 or tt[pool + BLOCK * first + B_CNT] >= BLOCK_ENTRIES:
+    first = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
+    if first < 0 or tt[_ix(pool + BLOCK * first + B_CNT)] >= BLOCK_ENTRIES:
         nb = tt[2]
         tt[2] += 1
-        tt[pool + BLOCK * nb + B_NEXT] = first
-        tt[pool + BLOCK * nb + B_CNT] = 0
-        tt[hb + 2] = (tt[hb + 2] & ~np.int64(0xFFFFFFFF)) | (nb + 1)
+        tt[_ix(pool + BLOCK * nb + B_NEXT)] = first
+        tt[_ix(pool + BLOCK * nb + B_CNT)] = 0
+        tt[_ix(hb + 2)] = (tt[_ix(hb + 2)] & ~np.int64(0xFFFFFFFF)) | (nb + 1)
         first = nb
     base = pool + BLOCK * first
-    j = tt[base + B_CNT]
-    tt[base + B_CNT] = j + 1
-    tt[base + j] = sig
+    j = tt[_ix(base + B_CNT)]
+    tt[_ix(base + B_CNT)] = j + 1
+    tt[_ix(base + j)] = sig
     b = base + B_ENT + ENTRY * j
-    tt[b] = V1
-    tt[b + 1] = M1
-    tt[b + 2] = V2
-    tt[b + 3] = M2
-    tt[b + 4] = lo | (hi << 8) | ((best + 1) << 16) | ms
+    tt[_ix(b)] = V1
+    tt[_ix(b + 1)] = M1
+    tt[_ix(b + 2)] = V2
+    tt[_ix(b + 3)] = M2
+    tt[_ix(b + 4)] = lo | (hi << 8) | ((best + 1) << 16) | ms
 
 
 # --------------------------------------------------------------------------------------------
@@ -608,16 +611,16 @@ def _winners(A, trump, x, y, cb, rb):
     ltr = 0
     rtr = 0
     if trump < 4:
-        ltr = A[OH + 4 * lho + trump]
-        rtr = A[OH + 4 * rho + trump]
+        ltr = A[_ix(OH + 4 * lho + trump)]
+        rtr = A[_ix(OH + 4 * rho + trump)]
     total = 0
     for s in range(4):
-        A[cb + s] = 0
-        A[rb + s] = 0
-        m = A[OH + 4 * x + s]
+        A[_ix(cb + s)] = 0
+        A[_ix(rb + s)] = 0
+        m = A[_ix(OH + 4 * x + s)]
         if m == 0:
             continue
-        n = A[OC + s]
+        n = A[_ix(OC + s)]
         rest = ((np.int64(1) << n) - 1) & ~m
         if rest == 0:
             k = n
@@ -625,10 +628,10 @@ def _winners(A, trump, x, y, cb, rb):
             k = n - 1 - _high(rest)
         if k == 0:
             continue
-        l1 = _pop(A[OH + 4 * lho + s])
-        l3 = _pop(A[OH + 4 * rho + s])
+        l1 = _pop(A[_ix(OH + 4 * lho + s)])
+        l3 = _pop(A[_ix(OH + 4 * rho + s)])
         qs = k
-        ly = _pop(A[OH + 4 * y + s])
+        ly = _pop(A[_ix(OH + 4 * y + s)])
         if k >= l1 and k >= l3 and k >= ly:
             qs = _pop(m)
             # x's cards below the others' longest holding win by length: their ranks do not count
@@ -639,8 +642,8 @@ def _winners(A, trump, x, y, cb, rb):
             if rtr != 0 and l3 < qs:
                 qs = l3
         if qs > 0:
-            A[cb + s] = qs
-            A[rb + s] = ((np.int64(1) << k) - 1) << (n - k)
+            A[_ix(cb + s)] = qs
+            A[_ix(rb + s)] = ((np.int64(1) << k) - 1) << (n - k)
             total += qs
     return total
 
@@ -682,27 +685,27 @@ def _quick_tricks(A, trump, p, tl, need):
     pd = (p + 2) & 3
     rho = (p + 3) & 3
     for s in range(4):
-        A[OQ + s] = 0
+        A[_ix(OQ + s)] = 0
     tot_p = _winners(A, trump, p, pd, OQ + 4, OQ + 12)
     ptr = 0
     qtr = 0
     if trump < 4:
-        ptr = _pop(A[OH + 4 * p + trump])
-        qtr = _pop(A[OH + 4 * pd + trump])
+        ptr = _pop(A[_ix(OH + 4 * p + trump)])
+        qtr = _pop(A[_ix(OH + 4 * pd + trump)])
     # an entry to partner's hand
     c = -1
     for s in range(4):
         if A[ODEBUG] & 4:
             break
-        if A[OH + 4 * p + s] == 0:
+        if A[_ix(OH + 4 * p + s)] == 0:
             continue
-        n = A[OC + s]
-        if not (A[OH + 4 * pd + s] >> (n - 1)) & 1:
+        n = A[_ix(OC + s)]
+        if not (A[_ix(OH + 4 * pd + s)] >> (n - 1)) & 1:
             continue
         if trump < 4 and s != trump:
-            if A[OH + 4 * lho + s] == 0 and A[OH + 4 * lho + trump] != 0:
+            if A[_ix(OH + 4 * lho + s)] == 0 and A[_ix(OH + 4 * lho + trump)] != 0:
                 continue
-            if A[OH + 4 * rho + s] == 0 and A[OH + 4 * rho + trump] != 0:
+            if A[_ix(OH + 4 * rho + s)] == 0 and A[_ix(OH + 4 * rho + trump)] != 0:
                 continue
         c = s
         if s != trump:
@@ -725,9 +728,9 @@ def _quick_tricks(A, trump, p, tl, need):
             # the entry suit first
             used = 1 << (4 + c)
             if c == trump:
-                q_tr = A[OQ + 8 + c]
+                q_tr = A[_ix(OQ + 8 + c)]
             else:
-                q_side = A[OQ + 8 + c]
+                q_side = A[_ix(OQ + 8 + c)]
         while True:
             if used != 0 or with_q == 1:
                 v = _qt_bound(trump, tl, ptr, qtr, p_tr, p_side, q_tr, q_side, with_q == 1, c)
@@ -735,17 +738,17 @@ def _quick_tricks(A, trump, p, tl, need):
                     for s in range(4):
                         r = 0
                         if (used >> s) & 1:
-                            r |= A[OQ + 12 + s]
+                            r |= A[_ix(OQ + 12 + s)]
                         if (used >> (4 + s)) & 1:
-                            r |= A[OQ + 16 + s]
-                        A[OQ + s] = r
+                            r |= A[_ix(OQ + 16 + s)]
+                        A[_ix(OQ + s)] = r
                     return v
             j = -1
             bestc = 0
             for i in range(4 + 4 * with_q):
                 if (used >> i) & 1:
                     continue
-                cnt = A[OQ + 4 + i]
+                cnt = A[_ix(OQ + 4 + i)]
                 if cnt > bestc:
                     bestc = cnt
                     j = i
@@ -805,24 +808,24 @@ def _fast_tricks(A, trump, p, tl, need):
     # down that p or partner holds), so when those cannot reach ``need`` the count is not worked out
     up = 0
     for s in range(4):
-        n = A[OC + s]
-        rest = ((np.int64(1) << n) - 1) & ~(A[OH + 4 * p + s] | A[OH + 4 * pd + s])
+        n = A[_ix(OC + s)]
+        rest = ((np.int64(1) << n) - 1) & ~(A[_ix(OH + 4 * p + s)] | A[_ix(OH + 4 * pd + s)])
         up += n if rest == 0 else n - 1 - _high(rest)
     if up < need:
         return up
     if trump < 4:
-        ltr = A[OH + 4 * lho + trump] != 0
-        rtr = A[OH + 4 * rho + trump] != 0
+        ltr = A[_ix(OH + 4 * lho + trump)] != 0
+        rtr = A[_ix(OH + 4 * rho + trump)] != 0
     for s in range(4):
-        A[OQ + 4 + s] = 0
-        A[OQ + 8 + s] = 0
-        A[OQ + 12 + s] = 0
-        A[OQ + 16 + s] = 0
-        n = A[OC + s]
+        A[_ix(OQ + 4 + s)] = 0
+        A[_ix(OQ + 8 + s)] = 0
+        A[_ix(OQ + 12 + s)] = 0
+        A[_ix(OQ + 16 + s)] = 0
+        n = A[_ix(OC + s)]
         if n == 0:
             continue
-        hm = A[OH + 4 * p + s]
-        hp = A[OH + 4 * pd + s]
+        hm = A[_ix(OH + 4 * p + s)]
+        hp = A[_ix(OH + 4 * pd + s)]
         lm = _pop(hm)
         lp = _pop(hp)
         if s == trump:
@@ -838,10 +841,10 @@ def _fast_tricks(A, trump, p, tl, need):
                 r |= np.int64(1) << b
                 tr_t += 1
                 b -= 1
-            A[OQ + 4 + s] = r
+            A[_ix(OQ + 4 + s)] = r
             continue
-        ll = _pop(A[OH + 4 * lho + s])
-        lr = _pop(A[OH + 4 * rho + s])
+        ll = _pop(A[_ix(OH + 4 * lho + s)])
+        lr = _pop(A[_ix(OH + 4 * rho + s)])
         my_max = max(lp, ll, lr)
         pd_max = max(lm, ll, lr)
         if ltr or rtr:
@@ -873,14 +876,14 @@ def _fast_tricks(A, trump, p, tl, need):
             else:
                 break
             b -= 1
-        A[OQ + 4 + s] = rm
-        A[OQ + 8 + s] = rp
+        A[_ix(OQ + 4 + s)] = rm
+        A[_ix(OQ + 8 + s)] = rp
         k, e = _suit_fast(A, hm, mw, hp, pw)
         my_t += k
-        A[OQ + 12 + s] = k
+        A[_ix(OQ + 12 + s)] = k
         k, e = _suit_fast(A, hp, pw, hm, mw)
         pd_t += k
-        A[OQ + 16 + s] = k
+        A[_ix(OQ + 16 + s)] = k
         if e and es < 0:
             es = s
         pd_e = pd_e or e
@@ -894,14 +897,14 @@ def _fast_tricks(A, trump, p, tl, need):
     used = 0
     if use_pd:
         used = 1 << es
-        got = A[cb + es]
+        got = A[_ix(cb + es)]
     while got < need:
         j = -1
         bk = 0
         for s in range(4):
             if (used >> s) & 1:
                 continue
-            k = tr_t if s == trump else A[cb + s]
+            k = tr_t if s == trump else A[_ix(cb + s)]
             if k > bk:
                 bk = k
                 j = s
@@ -912,10 +915,10 @@ def _fast_tricks(A, trump, p, tl, need):
     for s in range(4):
         r = np.int64(0)
         if (used >> s) & 1:
-            r = A[OQ + 4 + s]
+            r = A[_ix(OQ + 4 + s)]
             if pd_e:
-                r |= A[OQ + 8 + s]
-        A[OQ + s] = r
+                r |= A[_ix(OQ + 8 + s)]
+        A[_ix(OQ + s)] = r
     return min(got, tl)
 
 
@@ -923,7 +926,7 @@ def _fast_tricks(A, trump, p, tl, need):
 def _dds_take(A, s, bit, q, dec, ltr, rtr):
     """One more trick for the leader's card ``bit`` of suit s, kept among the relevant cards; with ``dec`` (a top
     trump) it draws one trump of each opponent.  Returns (tricks, ltr, rtr)."""
-    A[OQ + s] |= bit
+    A[_ix(OQ + s)] |= bit
     if dec:
         ltr = max(0, ltr - 1)
         rtr = max(0, rtr - 1)
@@ -972,8 +975,8 @@ def _dds_partner_hand(A, s, n, own, cl, cr, cp, hm, hp, hl, q, need, ltr, rtr, s
     sec = top >> 1
     no_tr = not side or (ltr == 0 and rtr == 0)
     if not side or ((cl != 0 or ltr == 0) and (cr != 0 or rtr == 0)):
-        A[OQ + s] |= top
-        A[OQ + comm] |= cbit
+        A[_ix(OQ + s)] |= top
+        A[_ix(OQ + comm)] |= cbit
         q += 1
         if q >= need:
             return q, 1
@@ -985,8 +988,8 @@ def _dds_partner_hand(A, s, n, own, cl, cr, cp, hm, hp, hl, q, need, ltr, rtr, s
     theirs = (hp & sec) != 0
     if n >= 2 and (theirs or ((hm & sec) and cp > 1 and own > 1)):
         if no_tr:
-            A[OQ + s] |= sec
-            A[OQ + comm] |= cbit
+            A[_ix(OQ + s)] |= sec
+            A[_ix(OQ + comm)] |= cbit
             q += 1
             if q >= need:
                 return q, 1
@@ -996,8 +999,8 @@ def _dds_partner_hand(A, s, n, own, cl, cr, cp, hm, hp, hl, q, need, ltr, rtr, s
     elif s == comm and n >= 3 and (hl & sec) and (hp & (top >> 2)) and (
             not side or ((cl >= 2 or ltr == 0) and (cr >= 2 or rtr == 0))):
         # partner's A-Q over the left-hand opponent's king, led through from the leader's hand
-        A[OQ + s] |= top >> 2
-        A[OQ + comm] |= cbit
+        A[_ix(OQ + s)] |= top >> 2
+        A[_ix(OQ + comm)] |= cbit
         q += 1
         if q >= need:
             return q, 1
@@ -1023,12 +1026,12 @@ def _dds_quick(A, trump, p, tl, need):
     lho = (p + 1) & 3
     rho = (p + 3) & 3
     for s in range(4):
-        A[OQ + s] = 0
+        A[_ix(OQ + s)] = 0
     ltr = 0
     rtr = 0
     if trump < 4:
-        ltr = _pop(A[OH + 4 * lho + trump])
-        rtr = _pop(A[OH + 4 * rho + trump])
+        ltr = _pop(A[_ix(OH + 4 * lho + trump)])
+        rtr = _pop(A[_ix(OH + 4 * rho + trump)])
     # (opponents' trumps that the count draws with the side's top trumps: a side suit's count then rests on
     # those top trumps, which stay among the relevant cards)
     drawn = ltr != 0 or rtr != 0
@@ -1037,13 +1040,14 @@ def _dds_quick(A, trump, p, tl, need):
     comm = -1
     cbit = np.int64(0)
     for s in range(4):
-        n = A[OC + s]
+        n = A[_ix(OC + s)]
         if n == 0 or s == trump:
             continue
         top = np.int64(1) << (n - 1)
-        hm = A[OH + 4 * p + s]
-        hp = A[OH + 4 * pd + s]
-        safe = trump == 4 or ((A[OH + 4 * lho + s] != 0 or ltr == 0) and (A[OH + 4 * rho + s] != 0 or rtr == 0))
+        hm = A[_ix(OH + 4 * p + s)]
+        hp = A[_ix(OH + 4 * pd + s)]
+        safe = trump == 4 or ((A[_ix(OH + 4 * lho + s)] != 0 or ltr == 0)
+                              and (A[_ix(OH + 4 * rho + s)] != 0 or rtr == 0))
         if hp & top:
             if hm != 0 and safe:
                 comm = s
@@ -1053,9 +1057,9 @@ def _dds_quick(A, trump, p, tl, need):
             comm = s
             cbit = top >> 1
             break
-    if trump < 4 and comm < 0 and A[OC + trump] > 0 and A[OH + 4 * p + trump] != 0:
-        top = np.int64(1) << (A[OC + trump] - 1)
-        if A[OH + 4 * pd + trump] & top:
+    if trump < 4 and comm < 0 and A[_ix(OC + trump)] > 0 and A[_ix(OH + 4 * p + trump)] != 0:
+        top = np.int64(1) << (A[_ix(OC + trump)] - 1)
+        if A[_ix(OH + 4 * pd + trump)] & top:
             comm = trump
             cbit = top
     q = 0
@@ -1066,14 +1070,14 @@ def _dds_quick(A, trump, p, tl, need):
             # the trump suit first, then the others in order
             s = trump if i == 0 else (i - 1 if i - 1 < trump else i)
         side = trump < 4 and s != trump
-        n = A[OC + s]
-        hm = A[OH + 4 * p + s]
-        hp = A[OH + 4 * pd + s]
-        hl = A[OH + 4 * lho + s]
+        n = A[_ix(OC + s)]
+        hm = A[_ix(OH + 4 * p + s)]
+        hp = A[_ix(OH + 4 * pd + s)]
+        hl = A[_ix(OH + 4 * lho + s)]
         own = _pop(hm)
         cp = _pop(hp)
         cl = _pop(hl)
-        cr = _pop(A[OH + 4 * rho + s])
+        cr = _pop(A[_ix(OH + 4 * rho + s)])
         opps = cl | cr
         if opps == 0 and cp == 0:
             if own == 0:
@@ -1090,12 +1094,12 @@ def _dds_quick(A, trump, p, tl, need):
             sm = max(own, cp)
             if own >= cp:
                 for s2 in range(4):
-                    if s2 != trump and A[OH + 4 * p + s2] != 0 and A[OH + 4 * pd + s2] == 0:
+                    if s2 != trump and A[_ix(OH + 4 * p + s2)] != 0 and A[_ix(OH + 4 * pd + s2)] == 0:
                         sm += 1
                         break
             if sm >= need:
                 for k in range(4):
-                    A[OQ + k] = 0
+                    A[_ix(OQ + k)] = 0
                 return sm
         elif opps == 0 and (not side or (ltr == 0 and rtr == 0)):
             if min(own, cp) >= need:
@@ -1103,13 +1107,13 @@ def _dds_quick(A, trump, p, tl, need):
                 # the opponents' trumps had to be drawn first
                 if not side or not drawn:
                     for k in range(4):
-                        A[OQ + k] = 0
+                        A[_ix(OQ + k)] = 0
                 return min(own, cp)
         if comm >= 0:
             if opps == 0 and own == 0:
                 if not side or (ltr == 0 and rtr == 0):
                     q += cp
-                    A[OQ + comm] |= cbit
+                    A[_ix(OQ + comm)] |= cbit
                     if q >= need:
                         return q
                 continue
@@ -1117,13 +1121,13 @@ def _dds_quick(A, trump, p, tl, need):
                 sm = max(own, cp)
                 if own <= cp:
                     for s2 in range(4):
-                        if s2 != trump and A[OH + 4 * pd + s2] != 0 and A[OH + 4 * p + s2] == 0:
+                        if s2 != trump and A[_ix(OH + 4 * pd + s2)] != 0 and A[_ix(OH + 4 * p + s2)] == 0:
                             sm += 1
                             break
                 if sm >= need:
                     for k in range(4):
-                        A[OQ + k] = 0
-                    A[OQ + comm] = cbit
+                        A[_ix(OQ + k)] = 0
+                    A[_ix(OQ + comm)] = cbit
                     return sm
         if n == 0:
             continue
@@ -1139,14 +1143,14 @@ def _dds_quick(A, trump, p, tl, need):
         if res == 2:
             continue
         if side and own > 0 and lowq == 0:
-            tn = A[OC + trump]
+            tn = A[_ix(OC + trump)]
             side_tops = (hm | hp) & top
-            side_trump_top = tn > 0 and ((A[OH + 4 * p + trump] | A[OH + 4 * pd + trump]) >> (tn - 1)) & 1
-            ptr = A[OH + 4 * pd + trump]
+            side_trump_top = tn > 0 and ((A[_ix(OH + 4 * p + trump)] | A[_ix(OH + 4 * pd + trump)]) >> (tn - 1)) & 1
+            ptr = A[_ix(OH + 4 * pd + trump)]
             if (q == 0 or (side_tops == 0 and not side_trump_top)) and cp == 0 and ptr != 0:
                 # a ruff in partner's hand (DDS's lowest quick trick): partner void in the suit, with trumps
-                lt = A[OH + 4 * lho + trump]
-                rt = A[OH + 4 * rho + trump]
+                lt = A[_ix(OH + 4 * lho + trump)]
+                rt = A[_ix(OH + 4 * rho + trump)]
                 if (cr > 0 or rt == 0) and (cl > 0 or lt == 0):
                     lowq = 1
                     if need <= 1:
@@ -1156,7 +1160,7 @@ def _dds_quick(A, trump, p, tl, need):
                     cl == 0 and cr != 0 and lt < ptr) or (cr == 0 and cl != 0 and rt < ptr)
                 if beats:
                     lowq = 1
-                    A[OQ + trump] |= np.int64(1) << _high(ptr)
+                    A[_ix(OQ + trump)] |= np.int64(1) << _high(ptr)
                     if need <= 1:
                         return 1
                 continue
@@ -1173,7 +1177,7 @@ def _counted_cut(A, rd, fv, need, ns, tl):
         return np.int64(-1)
     A[OST + 3] += 1
     for s in range(4):
-        A[rd + s] = A[OQ + s]
+        A[_ix(rd + s)] = A[_ix(OQ + s)]
     return fv if ns else tl - fv
 
 
@@ -1183,18 +1187,18 @@ def _qt_second_hand(A, trump, tl, p, rd):
     lead and third hand (who cannot ruff) or can ruff while third hand must follow; in no trumps
     also the winner's next top cards.  The cards it relies on are written at rd."""
     for s in range(4):
-        A[rd + s] = 0
+        A[_ix(rd + s)] = 0
     tb = OT + 16 * tl
-    ls = A[tb]
-    lb = A[tb + 4]
+    ls = A[_ix(tb)]
+    lb = A[_ix(tb + 4)]
     third = (p + 1) & 3
     q = (p + 2) & 3
-    hp = A[OH + 4 * p + ls]
-    hq = A[OH + 4 * q + ls]
-    h3 = A[OH + 4 * third + ls]
-    third_ruffs = trump < 4 and ls != trump and h3 == 0 and A[OH + 4 * third + trump] != 0
-    if trump < 4 and ls != trump and ((hp == 0 and A[OH + 4 * p + trump] != 0) or
-                                      (hq == 0 and A[OH + 4 * q + trump] != 0)):
+    hp = A[_ix(OH + 4 * p + ls)]
+    hq = A[_ix(OH + 4 * q + ls)]
+    h3 = A[_ix(OH + 4 * third + ls)]
+    third_ruffs = trump < 4 and ls != trump and h3 == 0 and A[_ix(OH + 4 * third + trump)] != 0
+    if trump < 4 and ls != trump and ((hp == 0 and A[_ix(OH + 4 * p + trump)] != 0) or
+                                      (hq == 0 and A[_ix(OH + 4 * q + trump)] != 0)):
         # our side ruffs; third hand cannot overruff if it must follow suit
         if h3 == 0:
             return 0
@@ -1202,29 +1206,30 @@ def _qt_second_hand(A, trump, tl, p, rd):
     top = _high(hp | hq)
     if top <= lb or top <= _high(h3) or third_ruffs:
         return 0
-    A[rd + ls] = np.int64(1) << top
+    A[_ix(rd + ls)] = np.int64(1) << top
     if trump < 4:
         return 1
     # no trumps: the hand winning this trick leads next and cashes its top cards
     hh = p if (hp >> top) & 1 else q
-    x = A[OH + 4 * hh + ls]
-    n = A[OC + ls]
+    x = A[_ix(OH + 4 * hh + ls)]
+    n = A[_ix(OC + ls)]
     qt = 1
     if top == n - 1 and n >= 2 and (x >> (n - 2)) & 1:
         qt += 1
-        A[rd + ls] |= np.int64(1) << (n - 2)
+        A[_ix(rd + ls)] |= np.int64(1) << (n - 2)
     for s in range(4):
         if s == ls:
             continue
-        y = A[OH + 4 * hh + s]
+        y = A[_ix(OH + 4 * hh + s)]
         if y == 0:
             continue
-        others = A[OH + 4 * ((hh + 1) & 3) + s] | A[OH + 4 * ((hh + 2) & 3) + s] | A[OH + 4 * ((hh + 3) & 3) + s]
+        others = (A[_ix(OH + 4 * ((hh + 1) & 3) + s)] | A[_ix(OH + 4 * ((hh + 2) & 3) + s)]
+                  | A[_ix(OH + 4 * ((hh + 3) & 3) + s)])
         if others == 0:
             qt += _pop(y)
         elif _high(y) > _high(others):
             qt += 1
-            A[rd + s] |= np.int64(1) << _high(y)
+            A[_ix(rd + s)] |= np.int64(1) << _high(y)
     return qt
 
 
@@ -1233,13 +1238,13 @@ def _top_trump_run(A, trump):
     """(seat, k): the seat holding the top trump and the tricks its side's top trumps surely take:
     the top trumps in a row held by either hand of the side, at most the longer hand's trumps
     (bridge-solver's top trump tricks: the longer hand never has to crash two of them together)."""
-    n = A[OC + trump]
+    n = A[_ix(OC + trump)]
     if n == 0:
         return -1, 0
     for x in range(4):
-        m = A[OH + 4 * x + trump]
+        m = A[_ix(OH + 4 * x + trump)]
         if m >> (n - 1) & 1:
-            q = A[OH + 4 * ((x + 2) & 3) + trump]
+            q = A[_ix(OH + 4 * ((x + 2) & 3) + trump)]
             y = ((np.int64(1) << n) - 1) & ~(m | q)
             k = n if y == 0 else n - 1 - _high(y)
             longer = max(_pop(m), _pop(q))
@@ -1257,7 +1262,7 @@ def _slow_trump_trick(A, trump, my, leading, tl):
     king-queen in one hand against the ace (the ace can take only one of them: bridge-solver's rule
     takes them in either hand, which a trump lead crashing singleton king and queen under the ace
     refutes).  Returns how many top trumps the trick relies on (2 or 3), 0 when none."""
-    n = A[OC + trump]
+    n = A[_ix(OC + trump)]
     if n < 3:
         return 0
     lho = (my + 1) & 3
@@ -1265,10 +1270,10 @@ def _slow_trump_trick(A, trump, my, leading, tl):
     rho = (my + 3) & 3
     a = np.int64(1) << (n - 1)
     k = np.int64(1) << (n - 2)
-    hm = A[OH + 4 * my + trump]
-    hp = A[OH + 4 * pd + trump]
-    hl = A[OH + 4 * lho + trump]
-    hr = A[OH + 4 * rho + trump]
+    hm = A[_ix(OH + 4 * my + trump)]
+    hp = A[_ix(OH + 4 * pd + trump)]
+    hl = A[_ix(OH + 4 * lho + trump)]
+    hr = A[_ix(OH + 4 * rho + trump)]
     q3 = np.int64(1) << (n - 3)
     if (hp & k) and _pop(hp) >= 2 and (hl & a):
         return 2
@@ -1294,12 +1299,12 @@ def _last_trick(A, leader, trump, rd):
     wx = leader
     nsuit = 0
     for s in range(4):
-        A[rd + s] = 0
+        A[_ix(rd + s)] = 0
     ls = -1
     for i in range(4):
         x = (leader + i) & 3
         for s in range(4):
-            m = A[OH + 4 * x + s]
+            m = A[_ix(OH + 4 * x + s)]
             if m != 0:
                 b = _high(m)
                 if i == 0:
@@ -1312,10 +1317,10 @@ def _last_trick(A, leader, trump, rd):
     # the winner won by rank only if another card of its suit was played
     for i in range(4):
         x = (leader + i) & 3
-        if x != wx and A[OH + 4 * x + ws] != 0:
+        if x != wx and A[_ix(OH + 4 * x + ws)] != 0:
             nsuit += 1
     if nsuit > 0:
-        A[rd + ws] = np.int64(1) << wb
+        A[_ix(rd + ws)] = np.int64(1) << wb
     _ = ls
     return (wx & 1) == 0
 
@@ -1329,7 +1334,7 @@ def _owner(A, s, b):
         return -1
     bit = np.int64(1) << b
     for x in range(4):
-        if A[OH + 4 * x + s] & bit:
+        if A[_ix(OH + 4 * x + s)] & bit:
             return x
     return -1
 
@@ -1362,18 +1367,18 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
     ltr = 0
     rtr = 0
     if not nt:
-        ptr = A[OH + 4 * p + trump]
-        qtr = A[OH + 4 * pd + trump]
-        ltr = A[OH + 4 * lho + trump]
-        rtr = A[OH + 4 * rho + trump]
+        ptr = A[_ix(OH + 4 * p + trump)]
+        qtr = A[_ix(OH + 4 * pd + trump)]
+        ltr = A[_ix(OH + 4 * lho + trump)]
+        rtr = A[_ix(OH + 4 * rho + trump)]
     for s in range(4):
-        x = A[OH + 4 * p + s]
+        x = A[_ix(OH + 4 * p + s)]
         if x == 0:
             continue
-        c = A[OC + s]
-        hl = A[OH + 4 * lho + s]
-        hr = A[OH + 4 * rho + s]
-        hq = A[OH + 4 * pd + s]
+        c = A[_ix(OC + s)]
+        hl = A[_ix(OH + 4 * lho + s)]
+        hr = A[_ix(OH + 4 * rho + s)]
+        hq = A[_ix(OH + 4 * pd + s)]
         len_l = _pop(hl)
         len_r = _pop(hr)
         len_q = _pop(hq)
@@ -1519,8 +1524,8 @@ def _gen_lead(A, trump, p, d, best, killer, tl):
                         w = delta + 17 - bt
                     if hit_killer:
                         w += 18
-            A[mb + n] = mv
-            A[wbase + n] = w
+            A[_ix(mb + n)] = mv
+            A[_ix(wbase + n)] = w
             n += 1
     return n
 
@@ -1542,20 +1547,20 @@ def _gen_follow(A, trump, tl, ply, p, d):
     surely), then each side suit's lowest card, the longest suit first, then the other cards, highest
     first.  The winning card's run is what counts: a move stands for its run of equivalent cards."""
     tb = OT + 16 * tl
-    ls = A[tb]
-    wpos = A[tb + 8 + ply]
-    ws = A[tb + wpos]
-    wb = A[tb + 4 + wpos]
+    ls = A[_ix(tb)]
+    wpos = A[_ix(tb + 8 + ply)]
+    ws = A[_ix(tb + wpos)]
+    wb = A[_ix(tb + 4 + wpos)]
     nt = trump == 4
     mb = OM + 16 * d
     wbase = OW + 16 * d
     n = 0
-    x = A[OH + 4 * p + ls]
+    x = A[_ix(OH + 4 * p + ls)]
     nxt = (p + 1) & 3  # plays after p (an opponent)
     if x != 0:
         reps = x & ~(x << 1)
         top = _high(x)
-        hn = A[OH + 4 * nxt + ls] if ply < 3 else 0  # the next hand's cards in the suit led
+        hn = A[_ix(OH + 4 * nxt + ls)] if ply < 3 else 0  # the next hand's cards in the suit led
         maxn = _high(hn)
         # how p follows: 1 every card low first, 2 the cheapest card above the winning one first, 3 the highest
         how = 1
@@ -1564,7 +1569,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
         lown = -1
         if ws == ls and top > wb:
             if ply == 1:
-                h4 = A[OH + 4 * ((p + 2) & 3) + ls]  # partner, fourth hand
+                h4 = A[_ix(OH + 4 * ((p + 2) & 3) + ls)]  # partner, fourth hand
                 max4 = _high(h4)
                 if max4 > wb:
                     lo = min(max4, top)
@@ -1592,7 +1597,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
             if how == 0 and ply == 1 and nt:
                 # a second hand in no trumps whose partner cannot win: DDS's weights (WeightAllocNTNotvoid1; below)
                 how = 4
-                hp = A[OH + 4 * ((p + 2) & 3) + ls]
+                hp = A[_ix(OH + 4 * ((p + 2) & 3) + ls)]
                 if hp != 0:
                     lowp = _low(hp)
                 if hn != 0:
@@ -1612,7 +1617,7 @@ def _gen_follow(A, trump, tl, ply, p, d):
                 w = 100
             elif how == 4:
                 # DDS's weights with its ranks read as rank = bt + 15 - c, relative rank rr = c - bt (1 = the top)
-                c = A[OC + ls]
+                c = A[_ix(OC + ls)]
                 rr = c - bt
                 if bt > wb and bt > maxn:
                     w = 66 + rr  # wins the trick: the cheapest such card first
@@ -1630,16 +1635,16 @@ def _gen_follow(A, trump, tl, ply, p, d):
                 w = 100 - bt
             else:
                 w = 50 + bt
-            A[mb + n] = (ls << 4) | b
-            A[wbase + n] = w
+            A[_ix(mb + n)] = (ls << 4) | b
+            A[_ix(wbase + n)] = w
             n += 1
         return n
     # void in the suit led: ruffs and discards
-    ruffs = not nt and A[OH + 4 * p + trump] != 0
-    hn = A[OH + 4 * nxt + ls] if ply < 3 else 0
-    tr_nxt = A[OH + 4 * nxt + trump] if not nt else 0
+    ruffs = not nt and A[_ix(OH + 4 * p + trump)] != 0
+    hn = A[_ix(OH + 4 * nxt + ls)] if ply < 3 else 0
+    tr_nxt = A[_ix(OH + 4 * nxt + trump)] if not nt else 0
     for s in range(4):
-        y = A[OH + 4 * p + s]
+        y = A[_ix(OH + 4 * p + s)]
         if y == 0 or s == ls:
             continue
         reps = y & ~(y << 1)
@@ -1659,8 +1664,8 @@ def _gen_follow(A, trump, tl, ply, p, d):
             else:
                 # each suit's lowest card, the longest suit first, before any higher card, those highest first
                 w = (200 + 8 * _pop(y)) if b == _low(y) else bt - 100
-            A[mb + n] = (s << 4) | b
-            A[wbase + n] = w
+            A[_ix(mb + n)] = (s << 4) | b
+            A[_ix(wbase + n)] = w
             n += 1
     return n
 
@@ -1671,19 +1676,20 @@ def _cut_context(A, trump, tl, ply, p):
     hb = OH + 4 * p
     cnts = A[OC] | (A[OC + 1] << 4) | (A[OC + 2] << 8) | (A[OC + 3] << 12)
     if ply == 0:
-        k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39)
+        k1 = A[_ix(hb)] | (A[_ix(hb + 1)] << 13) | (A[_ix(hb + 2)] << 26) | (A[_ix(hb + 3)] << 39)
         k2 = cnts | (np.int64(p) << 16)
     else:
         tb = OT + 16 * tl
-        ls = A[tb]
-        wpos = A[tb + 8 + ply]
-        win = A[tb + 4 + wpos] | (A[tb + wpos] << 4) | (np.int64(wpos) << 6)
+        ls = A[_ix(tb)]
+        wpos = A[_ix(tb + 8 + ply)]
+        win = A[_ix(tb + 4 + wpos)] | (A[_ix(tb + wpos)] << 4) | (np.int64(wpos) << 6)
         win |= (np.int64(ply) << 8) | (np.int64(p) << 10)
-        if A[hb + ls] != 0:
-            k1 = A[hb + ls] | (A[OC + ls] << 13) | (np.int64(ls) << 17) | (np.int64(1) << 19)
+        if A[_ix(hb + ls)] != 0:
+            k1 = A[_ix(hb + ls)] | (A[_ix(OC + ls)] << 13) | (np.int64(ls) << 17) | (np.int64(1) << 19)
             k2 = win
         else:
-            k1 = A[hb] | (A[hb + 1] << 13) | (A[hb + 2] << 26) | (A[hb + 3] << 39) | (np.int64(1) << 60)
+            k1 = (A[_ix(hb)] | (A[_ix(hb + 1)] << 13) | (A[_ix(hb + 2)] << 26) | (A[_ix(hb + 3)] << 39)
+                  | (np.int64(1) << 60))
             k2 = win | (cnts << 12)
             if trump == 4:
                 # a discard in no trumps: who is winning counts, not with which card (bridge-solver's context)
@@ -1704,7 +1710,7 @@ def _cut_get(tt, h):
     w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
     i = tt[5] + (h & ((np.int64(1) << tt[6]) - w))
     for k in range(w):
-        e = tt[i + k]
+        e = tt[_ix(i + k)]
         if e != 0 and (e ^ h) & CUT_CHECK == 0:
             return e
     return np.int64(0)
@@ -1718,14 +1724,14 @@ def _cut_put(tt, h, mv):
     v = (h & CUT_CHECK) | mv
     k = 0
     while k < w - 1:
-        e = tt[i + k]
+        e = tt[_ix(i + k)]
         if e != 0 and (e ^ h) & CUT_CHECK == 0:
             break
         k += 1
     while k > 0:
-        tt[i + k] = tt[i + k - 1]
+        tt[_ix(i + k)] = tt[_ix(i + k - 1)]
         k -= 1
-    tt[i] = v
+    tt[_ix(i)] = v
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -1747,12 +1753,12 @@ def _cut_bonus(A, tt, h, p, d, n, bonus):
     cb = cm & 15
     mb = OM + 16 * d
     for i in range(n):
-        mv = A[mb + i]
+        mv = A[_ix(mb + i)]
         if (mv >> 4) != cs:
             continue
         b = mv & 15
-        if b <= cb <= _run_top(A[OH + 4 * p + cs], b):
-            A[OW + 16 * d + i] += bonus
+        if b <= cb <= _run_top(A[_ix(OH + 4 * p + cs)], b):
+            A[_ix(OW + 16 * d + i)] += bonus
             return
 
 
@@ -1766,10 +1772,10 @@ def _cut_move(A, tt, h, p, ls):
     cm = e & 0xFF
     cs = cm >> 4
     cb = cm & 15
-    x = A[OH + 4 * p + cs]
+    x = A[_ix(OH + 4 * p + cs)]
     if not (x >> cb) & 1:
         return np.int64(-1)
-    if cs != ls and A[OH + 4 * p + ls] != 0:
+    if cs != ls and A[_ix(OH + 4 * p + ls)] != 0:
         return np.int64(-1)
     while cb > 0 and (x >> (cb - 1)) & 1:
         cb -= 1
@@ -1781,15 +1787,15 @@ def _sort_moves(A, d, n):
     mb = OM + 16 * d
     wbase = OW + 16 * d
     for i in range(1, n):
-        mv = A[mb + i]
-        w = A[wbase + i]
+        mv = A[_ix(mb + i)]
+        w = A[_ix(wbase + i)]
         j = i - 1
-        while j >= 0 and A[wbase + j] < w:
-            A[mb + j + 1] = A[mb + j]
-            A[wbase + j + 1] = A[wbase + j]
+        while j >= 0 and A[_ix(wbase + j)] < w:
+            A[_ix(mb + j + 1)] = A[_ix(mb + j)]
+            A[_ix(wbase + j + 1)] = A[_ix(wbase + j)]
             j -= 1
-        A[mb + j + 1] = mv
-        A[wbase + j + 1] = w
+        A[_ix(mb + j + 1)] = mv
+        A[_ix(wbase + j + 1)] = w
 
 
 # --------------------------------------------------------------------------------------------
@@ -1817,9 +1823,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     search can tell more than it was asked, and the table keeps the stronger bound).
     Leaves the relevant set of the answer at ``OR + 4 * (4 tl + ply)``."""
     A[OST] += 1
-    A[OPROF + 4 * tl + ply] += 1
+    A[_ix(OPROF + 4 * tl + ply)] += 1
     tb = OT + 16 * tl
-    leader = A[tb + 8]
+    leader = A[_ix(tb + 8)]
     p = (leader + ply) & 3
     ns = (p & 1) == 0
     d = 4 * tl + ply
@@ -1833,14 +1839,14 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     c3 = np.int64(0)
     lazy = np.int64(-1)
     if ply == 0:
-        if trump < 4 and A[OC + trump] == 0:
+        if trump < 4 and A[_ix(OC + trump)] == 0:
             # no trumps left: a no-trump position (its table entries then serve every strain)
             trump = np.int64(4)
         if t <= 0 or t > tl:
-            A[rd] = 0
-            A[rd + 1] = 0
-            A[rd + 2] = 0
-            A[rd + 3] = 0
+            A[_ix(rd)] = 0
+            A[_ix(rd + 1)] = 0
+            A[_ix(rd + 2)] = 0
+            A[_ix(rd + 3)] = 0
             return np.int64(0) if t <= 0 else tl
         if tl == 1:
             return np.int64(1) if _last_trick(A, leader, trump, rd) else np.int64(0)
@@ -1851,23 +1857,23 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             # in a trump contract, the list of the entries that fix the top trump's owner (:func:`_tt_store`)
             ks = key
             if trump < 4:  # (trumps are in play here: a trumpless trump position became no trumps above)
-                ks = key | (np.int64(_owner(A, trump, A[OC + trump] - 1) + 1) << 58)
+                ks = key | (np.int64(_owner(A, trump, A[_ix(OC + trump)] - 1) + 1) << 58)
                 _prefetch(tt, TT_HEAD + HEAD * (_hash(ks) & ((np.int64(1) << tt[0]) - 1)))
             qv = -1 if A[ODEBUG] & 8 else _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1)
             if qv >= 0:
                 A[OST + 3] += 1
                 for s in range(4):
-                    A[rd + s] = A[OQ + s]
+                    A[_ix(rd + s)] = A[_ix(OQ + s)]
                 # the plan's whole count (fail-soft: a stronger bound than the test asked for)
                 return qv if ns else tl - qv
             if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
-                    n = A[OC + trump]
+                    n = A[_ix(OC + trump)]
                     rel = ((np.int64(1) << k) - 1) << (n - k)
                     # a side holding every trump takes as many tricks as its longer trump holding
-                    if (A[OH + 4 * ((x + 1) & 3) + trump] | A[OH + 4 * ((x + 3) & 3) + trump]) == 0:
-                        k2 = max(_pop(A[OH + 4 * x + trump]), _pop(A[OH + 4 * ((x + 2) & 3) + trump]))
+                    if (A[_ix(OH + 4 * ((x + 1) & 3) + trump)] | A[_ix(OH + 4 * ((x + 3) & 3) + trump)]) == 0:
+                        k2 = max(_pop(A[_ix(OH + 4 * x + trump)]), _pop(A[_ix(OH + 4 * ((x + 2) & 3) + trump)]))
                         if k2 >= k:
                             k = k2
                             rel = 0
@@ -1875,10 +1881,10 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                     if k >= need:
                         A[OST + 3] += 1
                         for s in range(4):
-                            A[rd + s] = 0
+                            A[_ix(rd + s)] = 0
                         if rel != 0:
                             rel = ((np.int64(1) << need) - 1) << (n - need)
-                        A[rd + trump] = rel
+                        A[_ix(rd + trump)] = rel
                         return t if (x & 1) == 0 else t - 1
                 if t == 1 or t == tl:
                     # one trick is all the side needs (North-South when t = 1, else East-West)
@@ -1887,12 +1893,13 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                     if k > 0:
                         A[OST + 3] += 1
                         for s in range(4):
-                            A[rd + s] = 0
-                        n = A[OC + trump]
-                        A[rd + trump] = ((np.int64(1) << k) - 1) << (n - k)
+                            A[_ix(rd + s)] = 0
+                        n = A[_ix(OC + trump)]
+                        A[_ix(rd + trump)] = ((np.int64(1) << k) - 1) << (n - k)
                         return t if t == 1 else t - 1
             pd = (leader + 2) & 3
-            if (trump == 4 or (A[OH + 4 * leader + trump] | A[OH + 4 * pd + trump]) == 0) and not (A[ODEBUG] & 2):
+            if ((trump == 4 or (A[_ix(OH + 4 * leader + trump)] | A[_ix(OH + 4 * pd + trump)]) == 0)
+                    and not (A[ODEBUG] & 2)):
                 # the other side wins this trick if every suit the leader holds is topped by an
                 # opponent and the leader's side cannot ruff; a trick per such suit when one
                 # opponent holds all those top cards (it wins the lead, then cashes the others)
@@ -1901,12 +1908,12 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 by_l = 0
                 by_r = 0
                 for s in range(4):
-                    if A[OH + 4 * leader + s] != 0:
-                        top = np.int64(1) << (A[OC + s] - 1)
+                    if A[_ix(OH + 4 * leader + s)] != 0:
+                        top = np.int64(1) << (A[_ix(OC + s)] - 1)
                         suits += 1
-                        if A[OH + 4 * ((leader + 1) & 3) + s] & top:
+                        if A[_ix(OH + 4 * ((leader + 1) & 3) + s)] & top:
                             by_l += 1
-                        elif A[OH + 4 * ((leader + 3) & 3) + s] & top:
+                        elif A[_ix(OH + 4 * ((leader + 3) & 3) + s)] & top:
                             by_r += 1
                         else:
                             lost = False
@@ -1916,9 +1923,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                     if (t > tl - slow) if ns else (t <= slow):
                         A[OST + 3] += 1
                         for s in range(4):
-                            A[rd + s] = 0
-                            if A[OH + 4 * leader + s] != 0:
-                                A[rd + s] = np.int64(1) << (A[OC + s] - 1)
+                            A[_ix(rd + s)] = 0
+                            if A[_ix(OH + 4 * leader + s)] != 0:
+                                A[_ix(rd + s)] = np.int64(1) << (A[_ix(OC + s)] - 1)
                         return tl - slow if ns else slow
             if not (A[ODEBUG] & 8):
                 need = t if ns else tl - t + 1
@@ -1971,20 +1978,20 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
     if ply == 0:
         if only >= 0:
             # one root move asked (a generated move: its run's lowest card): nothing to generate or order
-            A[OM + 16 * d] = only
+            A[_ix(OM + 16 * d)] = only
             n = 1
         else:
-            n = _gen_lead(A, trump, p, d, best, A[OK + d], tl)
+            n = _gen_lead(A, trump, p, d, best, A[_ix(OK + d)], tl)
             _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
-        lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[OT + 16 * tl])
+        lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[_ix(OT + 16 * tl)])
         if lazy >= 0:
             # the cached cut-off card first, alone: the other cards are generated and ordered only
             # if it fails (most follower nodes cut off at once: bridge-solver's lazy ordering)
-            A[OM + 16 * d] = lazy
+            A[_ix(OM + 16 * d)] = lazy
             n = 1
         elif only >= 0:
-            A[OM + 16 * d] = only  # one root move asked, as a leader's above
+            A[_ix(OM + 16 * d)] = only  # one root move asked, as a leader's above
             n = 1
         else:
             # no cached card: the moves are generated and ordered at the loop's start (lazy -2: one call site
@@ -1993,7 +2000,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             n = 0
     if lazy == -1 and only < 0:
         _sort_moves(A, d, n)
-    A[OPROF + 256 + 4 * tl + ply] += 1
+    A[_ix(OPROF + 256 + 4 * tl + ply)] += 1
     val = np.int64(-1) if ns else np.int64(99)
     bm = -1
     u0 = np.int64(0)
@@ -2018,16 +2025,16 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             _sort_moves(A, d, n)
             if lazy >= 0:
                 j = 0
-                while j < n and A[mb + j] != lazy:
+                while j < n and A[_ix(mb + j)] != lazy:
                     j += 1
                 for k in range(j, n - 1):
-                    A[mb + k] = A[mb + k + 1]
+                    A[_ix(mb + k)] = A[_ix(mb + k + 1)]
                 if j < n:
                     n -= 1
             lazy = -1
             i = -1
             continue
-        mv = A[mb + i]
+        mv = A[_ix(mb + i)]
         if only >= 0 and mv != only:
             continue
         s = mv >> 4
@@ -2045,16 +2052,16 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             continue
         bit = np.int64(1) << b
         tried += 1
-        A[OH + 4 * p + s] ^= bit
-        A[tb + ply] = s
-        A[tb + 4 + ply] = b
+        A[_ix(OH + 4 * p + s)] ^= bit
+        A[_ix(tb + ply)] = s
+        A[_ix(tb + 4 + ply)] = b
         if ply == 0:
-            A[tb + 9] = 0
+            A[_ix(tb + 9)] = 0
         else:
-            wp = A[tb + 8 + ply]
-            if _beats(s, b, A[tb + wp], A[tb + 4 + wp], trump):
+            wp = A[_ix(tb + 8 + ply)]
+            if _beats(s, b, A[_ix(tb + wp)], A[_ix(tb + 4 + wp)], trump):
                 wp = ply
-            A[tb + 9 + ply] = wp
+            A[_ix(tb + 9 + ply)] = wp
         # the child: the next trick's start (ply 3) or the next hand; one call site for both (each call site
         # of a kernel costs the node zeroing stores at its entry, numba's return and exception slots)
         ctl = tl
@@ -2062,7 +2069,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
         nt = t
         cch = np.int64(0)
         if ply == 3:
-            wp = A[tb + 12]
+            wp = A[_ix(tb + 12)]
             winner = (leader + wp) & 3
             nt = t - 1 if (winner & 1) == 0 else t
             ctl = tl - 1
@@ -2074,57 +2081,58 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             # the suits of the trick are saved (that word, at sb + s) and restored
             pm = np.int64(0)
             for k in range(4):
-                pm |= np.int64(1) << (A[tb + 4 + k] + 16 * A[tb + k])
-            A[tb + 13] = pm
+                pm |= np.int64(1) << (A[_ix(tb + 4 + k)] + 16 * A[_ix(tb + k)])
+            A[_ix(tb + 13)] = pm
             for cs in range(4):
                 q0 = (pm >> (16 * cs)) & 0x1FFF
                 if q0 == 0:
                     continue
-                w = A[OH + cs] | (A[OH + 4 + cs] << 16) | (A[OH + 8 + cs] << 32) | (A[OH + 12 + cs] << 48)
-                A[sb + cs] = w
+                w = (A[_ix(OH + cs)] | (A[_ix(OH + 4 + cs)] << 16) | (A[_ix(OH + 8 + cs)] << 32)
+                     | (A[_ix(OH + 12 + cs)] << 48))
+                A[_ix(sb + cs)] = w
                 q = q0
                 while q != 0:
                     cb = _high(q)
                     q ^= np.int64(1) << cb
                     low = LANES * ((np.int64(1) << cb) - 1)
                     w = (w & low) | ((w >> 1) & ~low & LANES13)
-                A[OH + cs] = w & 0x1FFF
-                A[OH + 4 + cs] = (w >> 16) & 0x1FFF
-                A[OH + 8 + cs] = (w >> 32) & 0x1FFF
-                A[OH + 12 + cs] = (w >> 48) & 0x1FFF
-                A[OC + cs] -= _pop(q0)
-            A[tb - 16 + 8] = winner
+                A[_ix(OH + cs)] = w & 0x1FFF
+                A[_ix(OH + 4 + cs)] = (w >> 16) & 0x1FFF
+                A[_ix(OH + 8 + cs)] = (w >> 32) & 0x1FFF
+                A[_ix(OH + 12 + cs)] = (w >> 48) & 0x1FFF
+                A[_ix(OC + cs)] -= _pop(q0)
+            A[_ix(tb - 16 + 8)] = winner
         else:
             # the next hand's cut-off context, its cache slots fetched while this call starts
             cch = _cut_context(A, trump, tl, ply + 1, (p + 1) & 3)
             _cut_prefetch(tt, cch)
         r = _search(A, tt, dtt, trump, ctl, cply, nt, np.int64(-1), cch) + (t - nt)
         if ply == 3:
-            pm = A[tb + 13]
+            pm = A[_ix(tb + 13)]
             for cs in range(4):
                 q0 = (pm >> (16 * cs)) & 0x1FFF
                 if q0 == 0:
                     continue
-                w = A[sb + cs]
-                A[OH + cs] = w & 0x1FFF
-                A[OH + 4 + cs] = (w >> 16) & 0x1FFF
-                A[OH + 8 + cs] = (w >> 32) & 0x1FFF
-                A[OH + 12 + cs] = (w >> 48) & 0x1FFF
-                A[OC + cs] += _pop(q0)
+                w = A[_ix(sb + cs)]
+                A[_ix(OH + cs)] = w & 0x1FFF
+                A[_ix(OH + 4 + cs)] = (w >> 16) & 0x1FFF
+                A[_ix(OH + 8 + cs)] = (w >> 32) & 0x1FFF
+                A[_ix(OH + 12 + cs)] = (w >> 48) & 0x1FFF
+                A[_ix(OC + cs)] += _pop(q0)
             # the child's relevant set, back in this trick's packing (re-insert lowest bits first)
             cd = OR + 16 * (tl - 1)
-            m0 = A[cd]
-            m1 = A[cd + 1]
-            m2 = A[cd + 2]
-            m3 = A[cd + 3]
+            m0 = A[_ix(cd)]
+            m1 = A[_ix(cd + 1)]
+            m2 = A[_ix(cd + 2)]
+            m3 = A[_ix(cd + 3)]
             m0 = _reinsert(A, m0, pm & 0x1FFF)
             m1 = _reinsert(A, m1, (pm >> 16) & 0x1FFF)
             m2 = _reinsert(A, m2, (pm >> 32) & 0x1FFF)
             m3 = _reinsert(A, m3, (pm >> 48) & 0x1FFF)
             # the trick's winner counts if it beat another card of its suit
-            wsuit = A[tb + wp]
+            wsuit = A[_ix(tb + wp)]
             if _pop((pm >> (16 * wsuit)) & 0x1FFF) >= 2:
-                wbit = np.int64(1) << A[tb + 4 + wp]
+                wbit = np.int64(1) << A[_ix(tb + 4 + wp)]
                 if wsuit == 0:
                     m0 |= wbit
                 elif wsuit == 1:
@@ -2135,14 +2143,14 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                     m3 |= wbit
         else:
             cd = rd + 4
-            m0 = A[cd]
-            m1 = A[cd + 1]
-            m2 = A[cd + 2]
-            m3 = A[cd + 3]
-        A[OH + 4 * p + s] ^= bit
+            m0 = A[_ix(cd)]
+            m1 = A[_ix(cd + 1)]
+            m2 = A[_ix(cd + 2)]
+            m3 = A[_ix(cd + 3)]
+        A[_ix(OH + 4 * p + s)] ^= bit
         # the card played stands for its whole run of equivalent cards: if a higher card of the run
         # mattered, the run must stay together in any position this result is applied to
-        x = A[OH + 4 * p + s]
+        x = A[_ix(OH + 4 * p + s)]
         if (x >> (b + 1)) & 1 and not (A[ODEBUG] & 512):
             above = (x >> (b + 1)) << (b + 1)
             above &= ~(above + (np.int64(1) << (b + 1)))  # the run's cards above b
@@ -2158,15 +2166,15 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             elif m3 & above:
                 m3 |= bit
         if (r >= t) == ns:
-            A[OPROF + 64 + 4 * tl + ply] += tried + 1
-            A[OPROF + 128 + 16 * ply + min(tried, 15)] += 1
+            A[_ix(OPROF + 64 + 4 * tl + ply)] += tried + 1
+            A[_ix(OPROF + 128 + 16 * ply + min(tried, 15))] += 1
             val = r
             bm = mv
             u0 = m0
             u1 = m1
             u2 = m2
             u3 = m3
-            A[OK + d] = mv
+            A[_ix(OK + d)] = mv
             _cut_put(tt, ch, mv)
             break
         if ns:
@@ -2199,23 +2207,23 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             if b < lo_ and lo_ > lw3:
                 lw3 = lo_
     if bm < 0:
-        A[OPROF + 64 + 4 * tl + ply] += tried + 1
-        A[OPROF + 192 + 4 * tl + ply] += 1
-    A[rd] = u0
-    A[rd + 1] = u1
-    A[rd + 2] = u2
-    A[rd + 3] = u3
+        A[_ix(OPROF + 64 + 4 * tl + ply)] += tried + 1
+        A[_ix(OPROF + 192 + 4 * tl + ply)] += 1
+    A[_ix(rd)] = u0
+    A[_ix(rd + 1)] = u1
+    A[_ix(rd + 2)] = u2
+    A[_ix(rd + 3)] = u3
     if ply == 0 and only < 0:
         if A[ODEBUG] & 32:
             for s in range(4):
-                A[rd + s] = (np.int64(1) << A[OC + s]) - 1
+                A[_ix(rd + s)] = (np.int64(1) << A[_ix(OC + s)]) - 1
         if A[ODEBUG] & 256:
             # debugging: the result must hold whatever the cards below the relevant ones
             # (the scratch at ODS is this node's alone: the exact searches below do not debug)
             for k in range(20):
-                A[ODS + k] = A[OH + k]
+                A[_ix(ODS + k)] = A[_ix(OH + k)]
             for k in range(4):
-                A[ODS + 20 + k] = A[rd + k]
+                A[_ix(ODS + 20 + k)] = A[_ix(rd + k)]
             flags = A[ODEBUG]
             # three deals of the small cards unless ODEBUG + 6 says how many (a count known only at run time: the
             # loop is then not unrolled into three more call sites of this kernel, whose slots every node zeroes)
@@ -2228,9 +2236,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
                 if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
                 for k in range(20):
-                    A[OH + k] = A[ODS + k]
+                    A[_ix(OH + k)] = A[_ix(ODS + k)]
                 for k in range(4):
-                    A[rd + k] = A[ODS + 20 + k]
+                    A[_ix(rd + k)] = A[_ix(ODS + 20 + k)]
         _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, bm)
         A[OST + 2] += 1
     return val
@@ -2243,27 +2251,27 @@ def _shuffle_below(A):
     the owners of a suit's low cards, shuffled in place, at ODS + 24)."""
     ow = ODS + 24
     for s in range(4):
-        rel = A[ODS + 20 + s]
-        low = A[OC + s]
+        rel = A[_ix(ODS + 20 + s)]
+        low = A[_ix(OC + s)]
         if rel != 0:
             low = 0
             while not (rel >> low) & 1:
                 low += 1
         for b in range(low):
             for x in range(4):
-                if (A[ODS + 4 * x + s] >> b) & 1:
-                    A[ow + b] = x
+                if (A[_ix(ODS + 4 * x + s)] >> b) & 1:
+                    A[_ix(ow + b)] = x
         for b in range(low - 1, 0, -1):  # Fisher-Yates
             j = np.random.randint(0, b + 1)
-            tmp = A[ow + b]
-            A[ow + b] = A[ow + j]
-            A[ow + j] = tmp
+            tmp = A[_ix(ow + b)]
+            A[_ix(ow + b)] = A[_ix(ow + j)]
+            A[_ix(ow + j)] = tmp
         for x in range(4):
-            m = A[ODS + 4 * x + s] & ~((np.int64(1) << low) - 1)
+            m = A[_ix(ODS + 4 * x + s)] & ~((np.int64(1) << low) - 1)
             for b in range(low):
-                if A[ow + b] == x:
+                if A[_ix(ow + b)] == x:
                     m |= np.int64(1) << b
-            A[OH + 4 * x + s] = m
+            A[_ix(OH + 4 * x + s)] = m
 
 
 @njit(cache=True, _nrt=False)
@@ -2311,7 +2319,7 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
                 live |= np.int64(1) << prank[i]
         for i in range(nplayed):
             if psuit[i] == s:
-                A[tb + 4 + i] = _pop(live & ((np.int64(1) << prank[i]) - 1) & 0x7FFC)
+                A[_ix(tb + 4 + i)] = _pop(live & ((np.int64(1) << prank[i]) - 1) & 0x7FFC)
         # the suit's live ranks, lowest first (a step a card, not a rank), each hand's cards moved onto them
         m = live & 0x7FFC
         p0 = np.int64(0)
@@ -2322,31 +2330,31 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
         while m != 0:
             r = _low64(m)
             m &= m - 1
-            A[ORANK + 16 * s + n] = r
+            A[_ix(ORANK + 16 * s + n)] = r
             p0 |= ((h0 >> r) & 1) << n
             p1 |= ((h1 >> r) & 1) << n
             p2 |= ((h2 >> r) & 1) << n
             p3 |= ((h3 >> r) & 1) << n
             n += 1
-        A[OH + s] = p0
-        A[OH + 4 + s] = p1
-        A[OH + 8 + s] = p2
-        A[OH + 12 + s] = p3
+        A[_ix(OH + s)] = p0
+        A[_ix(OH + 4 + s)] = p1
+        A[_ix(OH + 8 + s)] = p2
+        A[_ix(OH + 12 + s)] = p3
         for b in range(n, 16):
-            A[ORANK + 16 * s + b] = 0
-        A[OC + s] = n
+            A[_ix(ORANK + 16 * s + b)] = 0
+        A[_ix(OC + s)] = n
     for k in range(4 * tl + 4):  # the killers of the depths this search reaches (d = 4 tl + ply)
-        A[OK + k] = -1
-    A[tb + 8] = leader
+        A[_ix(OK + k)] = -1
+    A[_ix(tb + 8)] = leader
     for i in range(nplayed):
-        A[tb + i] = psuit[i]
+        A[_ix(tb + i)] = psuit[i]
         if i == 0:
-            A[tb + 9] = 0
+            A[_ix(tb + 9)] = 0
         else:
-            wp = A[tb + 8 + i]
-            if _beats(psuit[i], A[tb + 4 + i], A[tb + wp], A[tb + 4 + wp], trump):
+            wp = A[_ix(tb + 8 + i)]
+            if _beats(psuit[i], A[_ix(tb + 4 + i)], A[_ix(tb + wp)], A[_ix(tb + 4 + wp)], trump):
                 wp = i
-            A[tb + 9 + i] = wp
+            A[_ix(tb + 9 + i)] = wp
     return tl, nplayed
 
 
@@ -2415,7 +2423,7 @@ def dd_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed):
     tl = 0
     last = (leader + 3) & 3
     for s in range(4):
-        tl += _pop(A[OH + 4 * last + s])
+        tl += _pop(A[_ix(OH + 4 * last + s)])
     if ((leader + nplayed) & 1) == 0:
         return ns
     return tl - ns
@@ -2432,7 +2440,7 @@ def _root_moves(A, trump, tl, ply, p):
         n = _gen_follow(A, trump, tl, ply, p, d)
     base = OM + 16 * ROOT_ROW
     for i in range(n):
-        A[base + i] = A[OM + 16 * d + i]
+        A[_ix(base + i)] = A[_ix(OM + 16 * d + i)]
     return base, n
 
 
@@ -2448,7 +2456,7 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     best = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
     for i in range(n):
-        mv = A[mb + i]
+        mv = A[_ix(mb + i)]
         s = mv >> 4
         b = mv & 15
         # this card's value in North-South tricks, bounded by the position's value
@@ -2459,11 +2467,11 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
             v = _mtd(A, tt, dtt, trump, tl, ply, mv, best, tl, best)
             val = tl - v
         # every card of the run (equivalent cards) gets the value
-        x = A[OH + 4 * p + s]
+        x = A[_ix(OH + 4 * p + s)]
         bb = b
         while bb < 16 and (x >> bb) & 1:
             out[0, k] = s
-            out[1, k] = A[ORANK + 16 * s + bb]
+            out[1, k] = A[_ix(ORANK + 16 * s + bb)]
             out[2, k] = val
             k += 1
             bb += 1
@@ -2545,7 +2553,7 @@ def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
     (:func:`bridgeplay.engine.ddpacked.solve_packed`)."""
     if want & (want - 1):
         for b in range(64):
-            A[ORANK + b] = b & 15  # (its answer then in relative ranks too)
+            A[_ix(ORANK + b)] = b & 15  # (its answer then in relative ranks too)
         return _reaching(A, tt, tt, trump, tl, ply, leader, want, need)
     if need <= 0:
         return want
@@ -2559,7 +2567,7 @@ def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
         c += 1
     s = c >> 4
     b = c & 15
-    x = A[OH + 4 * p + s]
+    x = A[_ix(OH + 4 * p + s)]
     while b > 0 and (x >> (b - 1)) & 1:
         b -= 1  # (a move is its run's lowest card)
     v = _mtd(A, tt, tt, trump, tl, ply, (s << 4) | b, t - 1, t, t)
@@ -2582,13 +2590,13 @@ def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
     t = need if ns else tl - need + 1
     got = np.int64(0)
     for i in range(n):
-        mv = A[mb + i]
+        mv = A[_ix(mb + i)]
         s = mv >> 4
-        x = A[OH + 4 * p + s]
+        x = A[_ix(OH + 4 * p + s)]
         run = np.int64(0)
         bb = mv & 15
         while bb < 16 and (x >> bb) & 1:
-            run |= np.int64(1) << np.int64(16 * s + A[ORANK + 16 * s + bb])
+            run |= np.int64(1) << np.int64(16 * s + A[_ix(ORANK + 16 * s + bb)])
             bb += 1
         if not run & want:
             continue
@@ -2620,7 +2628,7 @@ def _dd_strain(A, tt, hands, strain, out):
         ns = _ns_tricks(A, tt, hands, strain, leader, psuit, prank, np.int64(0), guess)
         tl = 0
         for s in range(4):
-            tl += _pop(A[OH + s])
+            tl += _pop(A[_ix(OH + s)])
         guess = min(ns, tl)  # the next leader's first test: the same tricks (1.3% fewer nodes than one above)
         declarer = (leader + 3) & 3
         if (declarer & 1) == 0:
