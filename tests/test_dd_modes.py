@@ -81,7 +81,7 @@ def test_mode5_value_and_the_asked_cards_that_reach_it(seed: int) -> None:
 
 
 def test_solve_within_refuses_the_debugging_rechecks() -> None:
-    """The re-checks make a table of their own, which the entry without reference counts cannot."""
+    """The re-checks are dd.solve's (its tests'); the entry without reference counts refuses them."""
     from bridgeplay.engine.dd import ODEBUG
 
     hands, trump, lead, psuit, prank, nplayed, *_, (work, tt, out) = _engine_position(0)

@@ -63,7 +63,8 @@ No reference counting: the search and its helpers are compiled with ``_nrt=False
 and write the arrays they are given, and with numba's runtime on every call passing ``A`` and ``tt``
 paid atomic increments and decrements of their reference counts (a quarter of the samples under
 ``perf``).  Such a kernel cannot allocate: the debugging re-checks use scratch at ``ODS`` in the work
-array and a table ``dtt`` that the entry kernels make (the search's own table unless a re-check is switched on).
+array and a small table of their own at ``ODTT``, the work array's tail (a table the search passed down to every
+node cost each recursive call seven more pushed words: an array is passed as seven fields).
 
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
@@ -123,7 +124,7 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 # cut-offs by the i-th child searched (i = 15: later); OPROF + 192 + 4 tl + ply nodes without a cut-off
 OPROF = ODEBUG + 8  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
 ODS = OPROF + 320  # debugging scratch: the position (20), its relevant sets (4), owners of a suit's cards (16)
-WORK_SIZE = ODS + 40
+ODTT = ODS + 40  # the debugging re-checks' table (a small one, :data:`DTT_WORDS`: the rest of the work array)
 
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
@@ -160,6 +161,12 @@ CUT_CHECK = ~np.int64(0xFFFF)
 # a suit's four holdings in one word, 16 bits a hand (the trick's cards taken out of play in :func:`_search`)
 LANES = np.int64(0x0001000100010001)
 LANES13 = np.int64(0x1FFF1FFF1FFF1FFF)
+# the debugging re-checks' table at the work array's tail (ODTT): 2**12 patterns and blocks, 2**10 cut-off slots
+# (2 MB, zeroed lazily by the system: untouched unless a re-check is switched on)
+DTT_LOG2 = 12
+DTT_CUT_LOG2 = 10
+DTT_WORDS = TT_HEAD + HEAD * (1 << DTT_LOG2) + BLOCK * (1 << DTT_LOG2) + (1 << DTT_CUT_LOG2)
+WORK_SIZE = ODTT + DTT_WORDS
 # An array index cast to unsigned: numba then skips its negative-index fix-up (a compare-and-add before every
 # load and store whose index it cannot prove >= 0).  The kernels index with non-negative offsets only.
 _ix = np.uint64
@@ -190,33 +197,11 @@ def new_tt(
     return tt
 
 
-@njit(cache=True)
-def _small_tt():
-    """A small table for the debugging re-checks' exact searches (emptied before each, :func:`clear_dtt`)."""
-    cut = TT_HEAD + HEAD * 4096 + BLOCK * 4096
-    tt = np.zeros(cut + 1024, dtype=np.int64)
-    tt[0] = 12
-    tt[1] = 4096
-    tt[3] = 1
-    tt[5] = cut
-    tt[6] = 10
-    return tt
-
-
 @njit(cache=True, _nrt=False)
 def clear_dtt(tt):
     """:func:`clear_tt` inside the search."""
     tt[3] += 1
     tt[2] = 0
-
-
-@njit(cache=True)
-def _debug_tt(A, tt):
-    """The table of the debugging re-checks (see ODEBUG): a small one when they are on, else ``tt`` itself,
-    which the search then never reads as such (no allocation on the engine's every call)."""
-    if A[ODEBUG] & (64 | 256):
-        return _small_tt()
-    return tt
 
 
 def clear_tt(tt: np.ndarray) -> None:
@@ -226,8 +211,13 @@ def clear_tt(tt: np.ndarray) -> None:
 
 
 def new_work() -> np.ndarray:
-    """A work array: search state, statistics and the lookup tables."""
+    """A work array: search state, statistics, the lookup tables and the debugging re-checks' table."""
     A = np.zeros(WORK_SIZE, dtype=np.int64)
+    A[ODTT + 0] = DTT_LOG2
+    A[ODTT + 1] = 1 << DTT_LOG2
+    A[ODTT + 3] = 1
+    A[ODTT + 5] = DTT_WORDS - (1 << DTT_CUT_LOG2)
+    A[ODTT + 6] = DTT_CUT_LOG2
     A[OPOP : OPOP + 8192] = POP
     A[OHIGH : OHIGH + 8192] = HIGH
     A[OLOW : OLOW + 8192] = LOWEST
@@ -1813,7 +1803,7 @@ def _reinsert(A, m, q):
 
 
 @njit(cache=True, _nrt=False)
-def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
+def _search(A, tt, trump, tl, ply, t, only, ch):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move to that
     one (a move as the move generators make it: its run of equivalent cards' lowest card).
     ``ch``: the node's cut-off card context (:func:`_cut_context`) when the caller has computed it (and
@@ -1952,8 +1942,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             if status != 0 and A[ODEBUG] & 64:
                 saved = A[ODEBUG]
                 A[ODEBUG] = 32 | 15
+                dtt = A[ODTT:]
                 clear_dtt(dtt)
-                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1), np.int64(0))
+                r2 = _search(A, dtt, trump, tl, np.int64(0), t, np.int64(-1), np.int64(0))
                 A[ODEBUG] = saved
                 if (r2 >= t) != (status == 1):
                     A[ODEBUG + 4] += 1  # a table cut-off that an exact search contradicts
@@ -2106,7 +2097,7 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             # the next hand's cut-off context, its cache slots fetched while this call starts
             cch = _cut_context(A, trump, tl, ply + 1, (p + 1) & 3)
             _cut_prefetch(tt, cch)
-        r = _search(A, tt, dtt, trump, ctl, cply, nt, np.int64(-1), cch) + (t - nt)
+        r = _search(A, tt, trump, ctl, cply, nt, np.int64(-1), cch) + (t - nt)
         if ply == 3:
             pm = A[_ix(tb + 13)]
             for cs in range(4):
@@ -2230,8 +2221,9 @@ def _search(A, tt, dtt, trump, tl, ply, t, only, ch):
             for _ in range(A[ODEBUG + 6] if A[ODEBUG + 6] > 0 else 3):
                 _shuffle_below(A)
                 A[ODEBUG] = 32 | 15
+                dtt = A[ODTT:]
                 clear_dtt(dtt)
-                r2 = _search(A, dtt, dtt, trump, tl, np.int64(0), t, np.int64(-1), np.int64(0))
+                r2 = _search(A, dtt, trump, tl, np.int64(0), t, np.int64(-1), np.int64(0))
                 A[ODEBUG] = flags
                 if (r2 >= t) != (val >= t):
                     A[ODEBUG + 5] += 1
@@ -2275,15 +2267,17 @@ def _shuffle_below(A):
 
 
 @njit(cache=True, _nrt=False)
-def _mtd(A, tt, dtt, trump, tl, ply, only, lo, hi, guess):
+def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
     """North-South's tricks (within [lo, hi]) by null-window searches stepping from ``guess``."""
+    if A[ODEBUG] & (64 | 256) and A.size < WORK_SIZE:
+        raise ValueError("the debugging re-checks need a work array of new_work (their table is its tail)")
     while lo < hi:
         t = guess
         if t <= lo:
             t = lo + 1
         if t > hi:
             t = hi
-        v = _search(A, tt, dtt, trump, tl, ply, t, only, np.int64(0))
+        v = _search(A, tt, trump, tl, ply, t, only, np.int64(0))
         if v >= t:
             lo = min(v, hi)
             guess = lo + 1
@@ -2364,7 +2358,7 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if guess < 0 or guess > tl:
         guess = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, _debug_tt(A, tt), trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
+    return _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, guess)
 
 
 # Added to the first guess when East-West lead: a guess above North-South's tricks then costs less than one
@@ -2452,8 +2446,7 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     p = (leader + ply) & 3
     ns = (p & 1) == 0
     mb, n = _root_moves(A, trump, tl, ply, p)
-    dtt = _debug_tt(A, tt)
-    best = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
+    best = _mtd(A, tt, trump, tl, ply, np.int64(-1), np.int64(0), tl, (tl + 1) // 2)
     k = 0
     for i in range(n):
         mv = A[_ix(mb + i)]
@@ -2461,10 +2454,10 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
         b = mv & 15
         # this card's value in North-South tricks, bounded by the position's value
         if ns:
-            v = _mtd(A, tt, dtt, trump, tl, ply, mv, np.int64(0), best, best)
+            v = _mtd(A, tt, trump, tl, ply, mv, np.int64(0), best, best)
             val = v
         else:
-            v = _mtd(A, tt, dtt, trump, tl, ply, mv, best, tl, best)
+            v = _mtd(A, tt, trump, tl, ply, mv, best, tl, best)
             val = tl - v
         # every card of the run (equivalent cards) gets the value
         x = A[_ix(OH + 4 * p + s)]
@@ -2479,30 +2472,29 @@ def _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
 
 
 @njit(cache=True)
-def _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out):
+def _ns_within(A, tt, hands, trump, leader, tl, ply, out):
     """North-South's tricks from the packed position, the search stepping from the guess out[0, 0] (below
     0: :func:`_guess`) inside the bounds out[0, 1] <= v <= out[0, 2] known to hold."""
     g = out[0, 0]
     if g < 0 or g > tl:
         g = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), max(out[0, 1], np.int64(0)), min(out[0, 2], tl), g)
+    return _mtd(A, tt, trump, tl, ply, np.int64(-1), max(out[0, 1], np.int64(0)), min(out[0, 2], tl), g)
 
 
 @njit(cache=True)
-def _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out):
+def _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out):
     """North-South's tricks from the position inside the bounds out[0, 1] <= v <= out[0, 2] known to hold,
     and which of the cards out[0, 3] (a mask) take the side to play as many tricks as v gives it, into
     out[0, 4]: a view's value and its first card's X test in one call, searched card first.  Does the card
     reach the guess out[0, 0] (one null-window search below it), and if so, does any card do better (one at
     the node)?  When the guess is the value and the card reaches it, two null-window searches, where the
-    value first and the card after take two at the node and one at the card.  ``dtt``: the debugging
-    re-checks' table (:func:`_debug_tt`)."""
+    value first and the card after take two at the node and one at the card."""
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
-    return _value_reaching_at(A, tt, dtt, hands, trump, leader, tl, ply, out, False)
+    return _value_reaching_at(A, tt, hands, trump, leader, tl, ply, out, False)
 
 
 @njit(cache=True)
-def _value_reaching_at(A, tt, dtt, hands, trump, leader, tl, ply, out, packed):
+def _value_reaching_at(A, tt, hands, trump, leader, tl, ply, out, packed):
     """:func:`_value_reaching` once the position is in the work array (``packed``: its card masks in relative
     ranks, as :func:`_reaching_packed` takes them; ``hands`` read only for the first guess)."""
     lo = max(out[0, 1], np.int64(0))
@@ -2514,33 +2506,33 @@ def _value_reaching_at(A, tt, dtt, hands, trump, leader, tl, ply, out, packed):
     want = out[0, 3]
     ns = ((leader + ply) & 1) == 0
     need = g if ns else tl - g  # the side to play's tricks at the guess
-    got = _reach(A, tt, dtt, trump, tl, ply, leader, want, need, packed)
+    got = _reach(A, tt, trump, tl, ply, leader, want, need, packed)
     if got:
         # the value is at least the guess for the side to play: is it more?
         if ns:
             lo = g
-            v = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), lo, hi, g + 1)
+            v = _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g + 1)
         else:
             hi = g
-            v = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), lo, hi, g)
+            v = _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
         if v == g:
             out[0, 4] = got
             return v
     else:
-        v = _mtd(A, tt, dtt, trump, tl, ply, np.int64(-1), lo, hi, g)
+        v = _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
         if (ns and v >= g) or (not ns and v <= g):
             out[0, 4] = 0  # the cards fall short of the guess, the value does not
             return v
-    out[0, 4] = _reach(A, tt, dtt, trump, tl, ply, leader, want, v if ns else tl - v, packed)
+    out[0, 4] = _reach(A, tt, trump, tl, ply, leader, want, v if ns else tl - v, packed)
     return v
 
 
 @njit(cache=True, _nrt=False)
-def _reach(A, tt, dtt, trump, tl, ply, leader, want, need, packed):
+def _reach(A, tt, trump, tl, ply, leader, want, need, packed):
     """:func:`_reaching`, or :func:`_reaching_packed` for a packed position's one card (``packed``)."""
     if packed:
         return _reaching_packed(A, tt, trump, tl, ply, leader, want, need)
-    return _reaching(A, tt, dtt, trump, tl, ply, leader, want, need)
+    return _reaching(A, tt, trump, tl, ply, leader, want, need)
 
 
 @njit(cache=True, _nrt=False)
@@ -2554,7 +2546,7 @@ def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
     if want & (want - 1):
         for b in range(64):
             A[_ix(ORANK + b)] = b & 15  # (its answer then in relative ranks too)
-        return _reaching(A, tt, tt, trump, tl, ply, leader, want, need)
+        return _reaching(A, tt, trump, tl, ply, leader, want, need)
     if need <= 0:
         return want
     if need > tl:
@@ -2570,12 +2562,12 @@ def _reaching_packed(A, tt, trump, tl, ply, leader, want, need):
     x = A[_ix(OH + 4 * p + s)]
     while b > 0 and (x >> (b - 1)) & 1:
         b -= 1  # (a move is its run's lowest card)
-    v = _mtd(A, tt, tt, trump, tl, ply, (s << 4) | b, t - 1, t, t)
+    v = _mtd(A, tt, trump, tl, ply, (s << 4) | b, t - 1, t, t)
     return want if (v >= t) == ns else np.int64(0)
 
 
 @njit(cache=True)
-def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
+def _reaching(A, tt, trump, tl, ply, leader, want, need):
     """The cards of ``want`` (a mask, bit ``16 * suit + rank``) that take at least ``need`` tricks for the side
     to play, in the position packed in A (``tl`` tricks left, ``ply`` cards on the table): one null-window search
     a run of equivalent cards, not each card's exact value."""
@@ -2600,22 +2592,21 @@ def _reaching(A, tt, dtt, trump, tl, ply, leader, want, need):
             bb += 1
         if not run & want:
             continue
-        v = _mtd(A, tt, dtt, trump, tl, ply, mv, t - 1, t, t)
+        v = _mtd(A, tt, trump, tl, ply, mv, t - 1, t, t)
         if (v >= t) == ns:
             got |= run & want
     return got
 
 
 @njit(cache=True)
-def _bounded(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, mode, out):
-    """Modes 3, 4 and 5 of :func:`_solve` (see there), which allocate nothing: the one body of both entries,
-    ``dtt`` the debugging re-checks' table (the search's own ``tt`` where they are off)."""
+def _bounded(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
+    """Modes 3, 4 and 5 of :func:`_solve` (see there), which allocate nothing: the one body of both entries."""
     if mode == 5:
-        return _value_reaching(A, tt, dtt, hands, trump, leader, psuit, prank, nplayed, out)
+        return _value_reaching(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     tl, ply = _setup(A, hands, trump, leader, psuit, prank, nplayed)
     if mode == 4:
-        return _ns_within(A, tt, dtt, hands, trump, leader, tl, ply, out)
-    return _reaching(A, tt, dtt, trump, tl, ply, leader, out[0, 0], out[0, 1])
+        return _ns_within(A, tt, hands, trump, leader, tl, ply, out)
+    return _reaching(A, tt, trump, tl, ply, leader, out[0, 0], out[0, 1])
 
 
 @njit(cache=True)
@@ -2663,7 +2654,7 @@ def _solve(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out):
     if mode == 1:
         return _card_values(A, tt, hands, trump, leader, psuit, prank, nplayed, out)
     if 3 <= mode <= 5:
-        return _bounded(A, tt, _debug_tt(A, tt), hands, trump, leader, psuit, prank, nplayed, mode, out)
+        return _bounded(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out)
     if mode == 7:
         _dd_strain(A, tt, hands, trump, out)
         return np.int64(0)
@@ -2676,11 +2667,11 @@ def _solve_within(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out)
     """:func:`_solve`'s modes 3, 4 and 5 (the ones that allocate nothing) compiled without reference counts,
     for callers in numba that make many small searches (the ABC search: about 14,000 a triple, where
     counting the references of the six arrays at each call level was 2% of the time); -1 for another
-    mode.  It refuses the debugging re-checks (``ODEBUG`` 64 and 256): they make a table of their own."""
+    mode.  It refuses the debugging re-checks (``ODEBUG`` 64 and 256): they are :func:`_solve`'s."""
     if A[ODEBUG] & (64 | 256):
         raise ValueError("the debugging re-checks need dd.solve, not dd.solve_within")
     if 3 <= mode <= 5:
-        return _bounded(A, tt, tt, hands, trump, leader, psuit, prank, nplayed, mode, out)
+        return _bounded(A, tt, hands, trump, leader, psuit, prank, nplayed, mode, out)
     return np.int64(-1)
 
 

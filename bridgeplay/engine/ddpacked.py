@@ -77,10 +77,10 @@ def solve_packed(A, tt, ph, trick, nt, leader, trump, hands, mode, out):
     if mode == 3:
         return _reaching_packed(A, tt, trump, tl, ply, leader, out[0, 0], out[0, 1])
     if mode == 5:
-        return _value_reaching_at(A, tt, tt, hands, trump, leader, tl, ply, out, True)
+        return _value_reaching_at(A, tt, hands, trump, leader, tl, ply, out, True)
     lo = max(out[0, 1], np.int64(0))
     hi = min(out[0, 2], tl)
     g = out[0, 0]
     if g < 0 or g > tl:
         g = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+    return _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
