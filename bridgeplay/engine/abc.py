@@ -30,7 +30,9 @@ back-up rules give, with alpha-beta on those tricks (the payoff is non-decreasin
   cards in the mover's hand in every view;
 * the table and the value memo are keyed in relative ranks (each suit's cards still held, and on the
   table, renumbered from 0): the game after a position depends only on their order, so positions that
-  differ only by which cards are gone are one (Example 1: 29.2 M -> 3.8 M nodes on 80 triples);
+  differ only by which cards are gone are one (Example 1: 29.2 M -> 3.8 M nodes on 80 triples); the value memo's
+  key also puts each card on the table at the bottom of its run of cards held by the players who have played to
+  the trick (exchanging the two is a symmetry of one deal: 60 triples of Example 1, 7% fewer engine calls);
 * X is asked card by card, as the search reaches a card, by one null-window engine search ("does this
   card reach the fewest tricks with the view's best payoff?"), not from every card's exact value; not at
   all where the mover's legal cards are one run in da (the viewer's hand and the cards held are the same in
@@ -196,15 +198,58 @@ def _memo_key(row, tc, nt, leader, trump, mk, ptc):
     held = row[0] | row[1] | row[2] | row[3]
     for i in range(nt):
         held |= np.int64(1) << tc[i]
-    tp = np.int64(nt)
     for i in range(nt):
         c = tc[i]
         below = (held >> np.int64(c & ~15)) & ((np.int64(1) << (c & 15)) - 1)
         ptc[i] = (c & ~15) + _pop(below)
-        tp = (tp << 8) | ptc[i]
     for x in range(4):
         mk[x] = row[x]
     _squeeze(mk, 4, held)
+    # A card on the table next to a card held by a player who has played to the trick (no card of the mover's or
+    # a later player's between them) may be exchanged with it: the two never meet, and every other card compares
+    # with both alike, so the exchange is a symmetry of the rest of the game.  Such exchanges reorder each run of
+    # ranks held by the players who have played or on the table as they like, keeping the order of the table's
+    # cards and of the held ones: the key puts the table's at the bottom of the run
+    for s in range(4):
+        sh = np.int64(16 * s)
+        tm = np.int64(0)
+        for i in range(nt):
+            if (ptc[i] >> 4) == s:
+                tm |= np.int64(1) << (ptc[i] & 15)
+        if tm == 0:
+            continue
+        pm = np.int64(0)
+        for j in range(nt):
+            pm |= (mk[(leader + j) & 3] >> sh) & SUIT
+        blk = tm | pm
+        x = np.int64(0)
+        while x < 16:
+            if not (blk >> x) & 1:
+                x += 1
+                continue
+            start = x
+            while x < 16 and (blk >> x) & 1:
+                x += 1
+            run = (np.int64(1) << x) - (np.int64(1) << start)
+            if (pm & run) == 0:
+                continue
+            k = _pop(tm & run)
+            for i in range(nt):
+                c = ptc[i]
+                if (c >> 4) == s and (run >> (c & 15)) & 1:
+                    ptc[i] = sh + start + _pop(tm & run & ((np.int64(1) << (c & 15)) - 1))
+            for j in range(nt):
+                q = (leader + j) & 3
+                h = (mk[q] >> sh) & run
+                nh = np.int64(0)
+                while h:
+                    y = h & -h
+                    nh |= np.int64(1) << (start + k + _pop(pm & run & (y - 1)))
+                    h ^= y
+                mk[q] = (mk[q] & ~(run << sh)) | (nh << sh)
+    tp = np.int64(nt)
+    for i in range(nt):
+        tp = (tp << 8) | ptc[i]
     mk[4] = (tp << 8) | (leader + 4 * trump)
     return held
 
