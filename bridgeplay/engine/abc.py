@@ -209,8 +209,14 @@ def _memo_key(row, tc, nt, leader, trump, mk, ptc):
     # a later player's between them) may be exchanged with it: the two never meet, and every other card compares
     # with both alike, so the exchange is a symmetry of the rest of the game.  Such exchanges reorder each run of
     # ranks held by the players who have played or on the table as they like, keeping the order of the table's
-    # cards and of the held ones: the key puts the table's at the bottom of the run
-    for s in range(4):
+    # cards and of the held ones: the key puts the table's at the bottom of the run (already there unless a card on
+    # the table has one of those held cards just below it)
+    pl = np.int64(0)
+    tm = np.int64(0)
+    for i in range(nt):
+        pl |= mk[(leader + i) & 3]
+        tm |= np.int64(1) << ptc[i]
+    for s in range(4 if (tm >> 1) & pl else 0):
         sh = np.int64(16 * s)
         tm = np.int64(0)
         for i in range(nt):
