@@ -954,10 +954,12 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
 
 
 @njit(cache=True, nogil=True, _nrt=True)  # (threads search the deals of Da side by side)
-def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M):
+def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M, LV):
     """A's side's tricks from the position before A's card ``m`` (A, to play, plays it everywhere)."""
     H = np.zeros((LEVELS, 3, 4), dtype=np.int64)
-    LV = np.full((LEVELS, LVW), NO_LO, dtype=np.int64)  # (see LV_CUT)
+    for lv in range(LEVELS):  # (see LV_CUT: the cut-off cards are kept from the kernel's last search)
+        for w in range(1, LVW):
+            LV[lv, w] = NO_LO
     AL = np.zeros((LEVELS, 3), dtype=np.bool_)
     KEY = np.zeros((LEVELS, TW), dtype=np.int64)
     CARDS = np.zeros((LEVELS, 13), dtype=np.int64)
@@ -1056,6 +1058,7 @@ class ABCKernel:
         self.T = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
         self.M = np.zeros((1 << MEMO_LOG2, MW), dtype=np.int64)
+        self.LV = np.full((LEVELS, LVW), NO_LO, dtype=np.int64)
 
     def clear(self) -> None:
         self.T[_rows(self.T):] = 0  # the signatures: every row is then empty (its words unread)
@@ -1109,4 +1112,4 @@ def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: 
     P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, strict, hidden_b, hidden_c], dtype=np.int64)
     pay = np.asarray(payoff, dtype=np.float64)
     return int(_abc_after(deals, alive, tc, ts, np.int64(len(trick)), np.int64(leader), np.int64(m), P, pay,
-                          kernel.work, kernel.tt, kernel.T, kernel.stats, kernel.M))
+                          kernel.work, kernel.tt, kernel.T, kernel.stats, kernel.M, kernel.LV))
