@@ -68,10 +68,11 @@ SNODES, SDD, STT, SABORT = range(4)  # S[SABORT] set from another thread: the se
 TW = 8  # words of a table row: da's four hands, B's and C's views (one hidden hand each, -1 dead), the
 # trick; then leader + 4 * won (bits 0-15), used (bit 16), lo (bits 24-31), hi (bits 32-39): one cache line
 # per level, LV[lev, ...]: the card that last cut off there (tried first; kept in the kernel from one search to the
-# next, as the triples of a deal of Da cut off with the same cards: 60 triples of Example 1, 3.5% fewer ABC nodes
-# and 3.1% fewer engine nodes than starting each triple empty); a first guess at the value of da, of B's view and
-# of C's view; known bounds on the value of B's and C's views (lower, upper).  Values there are A's side's tricks
-# since the root (``won`` plus the tricks from the position), so they pass down unchanged
+# next after the same card of A's, as the triples of a deal of Da cut off with the same cards: 60 triples of
+# Example 1, 3.5% fewer ABC nodes and 3.1% fewer engine nodes than starting each triple empty); a first guess at
+# the value of da, of B's view and of C's view; known bounds on the value of B's and C's views (lower, upper).
+# Values there are A's side's tricks since the root (``won`` plus the tricks from the position), so they pass
+# down unchanged
 LV_CUT, LV_GUESS, LV_LO, LV_HI = 0, 1, 3, 5  # LV_GUESS + k (k = 0, 1, 2: da, B, C); LV_LO + k, LV_HI + k (k = 1, 2)
 LVW = 8
 PRE_NONE = -2  # _node's ``pre`` when the parent has not probed the table for it
@@ -1060,7 +1061,7 @@ class ABCKernel:
         self.T = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
         self.M = np.zeros((1 << MEMO_LOG2, MW), dtype=np.int64)
-        self.LV = np.full((LEVELS, LVW), NO_LO, dtype=np.int64)
+        self.LV = np.full((64, LEVELS, LVW), NO_LO, dtype=np.int64)  # per card A plays at the root (LV_CUT)
 
     def clear(self) -> None:
         self.T[_rows(self.T):] = 0  # the signatures: every row is then empty (its words unread)
@@ -1114,4 +1115,5 @@ def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: 
     P = np.array([a, b, c, declarer, dummy, trump, views, a & 1, strict, hidden_b, hidden_c], dtype=np.int64)
     pay = np.asarray(payoff, dtype=np.float64)
     return int(_abc_after(deals, alive, tc, ts, np.int64(len(trick)), np.int64(leader), np.int64(m), P, pay,
-                          kernel.work, kernel.tt, kernel.T, kernel.stats, kernel.M, kernel.LV))
+                          kernel.work, kernel.tt, kernel.T, kernel.stats, kernel.M,
+                          kernel.LV[m]))
