@@ -14,7 +14,7 @@ import random
 import numpy as np
 import pytest
 
-from bridgeplay.engine.abc import _pack_bits, _unpack_bits
+from bridgeplay.engine.abc import MKW, _memo_key, _pack_bits, _unpack_bits
 from bridgeplay.engine.dd import ODEBUG, OST, new_tt, new_work, solve_within
 from bridgeplay.engine.ddpacked import solve_packed
 
@@ -119,3 +119,70 @@ def test_packed_entry_refuses_the_debugging_rechecks() -> None:
     out[0, :3] = (-1, -1, 99)
     with pytest.raises(ValueError, match="re-checks"):
         solve_packed(work, tt, ph, ptc, len(trick), leader, trump, h16, 4, out)
+
+
+def _swapped(hands, leader, trick):
+    """Every position made from this one by exchanging a card on the table with a card of its suit held by a
+    player who has played to the trick, no other card held or on the table between the two."""
+    held = hands[0] | hands[1] | hands[2] | hands[3]
+    for c in trick:
+        held |= 1 << c
+    out = []
+    for i, t in enumerate(trick):
+        for j in range(len(trick)):
+            q = (leader + j) & 3
+            for x in range(t & ~15, (t & ~15) + 16):
+                lo, hi = min(x, t), max(x, t)
+                between = held & ((1 << hi) - 1) & ~((1 << (lo + 1)) - 1)
+                if (hands[q] >> x) & 1 and not between:
+                    h2 = list(hands)
+                    h2[q] = (h2[q] & ~(1 << x)) | (1 << t)
+                    t2 = list(trick)
+                    t2[i] = x
+                    out.append((h2, t2))
+    return out
+
+
+@pytest.mark.parametrize("seed", range(120))
+def test_memo_key_merges_only_symmetric_positions(seed: int) -> None:
+    """The value memo's key (``abc._memo_key``) puts a card on the table at the bottom of its run of cards held by
+    players who have played to the trick.  Every position it merges with this one (an exchange of such a card with
+    the table's) has the same double-dummy value and the same cards of the mover reaching it (``solve_within``
+    on the absolute hands), and the engine handed the key's packed position answers the same."""
+    hands, leader, trump, trick = _position(seed)
+    if not trick:
+        trick_seed = seed + 1000
+        while not trick:
+            hands, leader, trump, trick = _position(trick_seed)
+            trick_seed += 1
+    nt = len(trick)
+    tc = np.zeros(4, dtype=np.int64)
+    mk = np.zeros(MKW, dtype=np.int64)
+    ptc = np.zeros(4, dtype=np.int64)
+
+    def key_and_answers(hs, tr):
+        for i, c in enumerate(tr):
+            tc[i] = c
+        row = np.array(hs, dtype=np.int64)
+        held = _memo_key(row, tc, np.int64(nt), np.int64(leader), np.int64(trump), mk, ptc)
+        (h16, psuit, prank, _), _, _ = _both(hs, leader, trump, tr)
+        w, t, o = new_work(), new_tt(12), np.zeros((3, 13), dtype=np.int64)
+        o[0, :3] = (-1, -1, 99)
+        ns = solve_within(w, t, h16, trump, leader, psuit, prank, nt, 4, o)
+        tl = (sum(bin(h).count("1") for h in hs) + nt + 3) // 4
+        side_ns = ((leader + nt) & 1) == 0
+        mover = hs[(leader + nt) & 3]
+        mover = (mover & (SUIT << (16 * (tr[0] >> 4)))) or mover
+        o[0, :2] = (mover, ns if side_ns else tl - ns)
+        reach = solve_within(w, t, h16, trump, leader, psuit, prank, nt, 3, o)
+        w2, t2, o2 = new_work(), new_tt(12), np.zeros((3, 13), dtype=np.int64)
+        o2[0, :3] = (-1, -1, 99)
+        assert solve_packed(w2, t2, mk[:4].copy(), ptc.copy(), nt, leader, trump, h16, 4, o2) == ns
+        o2[0, :2] = (_pack_bits(np.int64(mover), held), ns if side_ns else tl - ns)
+        assert _unpack_bits(np.int64(solve_packed(w2, t2, mk[:4].copy(), ptc.copy(), nt, leader, trump, h16, 3, o2)),
+                            held) == reach
+        return tuple(int(x) for x in mk), ns, reach
+
+    key, ns, reach = key_and_answers(hands, trick)
+    for h2, t2 in _swapped(hands, leader, trick):
+        assert key_and_answers(h2, t2) == (key, ns, reach), (h2, t2)
