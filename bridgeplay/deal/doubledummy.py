@@ -169,7 +169,7 @@ def _deal_array(deal: Deal | str | np.ndarray | Sequence) -> np.ndarray:
         raise CardError(f"not a deal: {deal!r}") from exc
     if arr.shape != (4, 4) or arr.dtype.kind not in "iu":
         raise CardError(f"a deal array is uint16[4, 4] [seat, suit], got shape {arr.shape} dtype {arr.dtype}")
-    if np.any(arr < 0) or np.any(arr & ~FULL_SUIT):
+    if np.any(arr < 0) or np.any(arr.astype(np.int64) & ~FULL_SUIT):  # (int64: ~FULL_SUIT is negative)
         raise CardError("a deal array holds bit masks of ranks 2..14 only")
     return arr.astype(np.uint16)
 
