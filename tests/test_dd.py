@@ -319,3 +319,17 @@ def test_bad_input_raises_one_line_errors(deal: str, strain: str, leader: str, p
     with pytest.raises(error) as info:
         dd.card_values(deal, strain, leader, played)
     assert "\n" not in str(info.value) and str(info.value)
+
+
+@pytest.mark.parametrize("dtype", [np.uint16, np.int64])
+def test_deal_array_input_of_either_dtype(dtype: type) -> None:
+    """A deal given as an array (the module's uint16[4, 4], or int64) is solved as the Deal itself; a bit outside
+    ranks 2..14 is refused."""
+    deal = Deal.from_pbn("N:AKQ.JT9.876.5432 JT9.876.5432.AKQ 876.5432.AKQ.JT9 5432.AKQ.JT9.876")
+    arr = deal.to_array().astype(dtype)
+    assert dd.tricks(arr, "NT", "W") == dd.tricks(deal, "NT", "W")
+    assert dd.card_values(arr, "S", "N") == dd.card_values(deal, "S", "N")
+    bad = arr.copy()
+    bad[0, 0] |= 1
+    with pytest.raises(CardError):
+        dd.tricks(bad, "NT", "W")

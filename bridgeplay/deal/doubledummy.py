@@ -169,7 +169,7 @@ def _deal_array(deal: Deal | str | np.ndarray | Sequence) -> np.ndarray:
         raise CardError(f"not a deal: {deal!r}") from exc
     if arr.shape != (4, 4) or arr.dtype.kind not in "iu":
         raise CardError(f"a deal array is uint16[4, 4] [seat, suit], got shape {arr.shape} dtype {arr.dtype}")
-    if np.any(arr < 0) or np.any(arr & ~FULL_SUIT):
+    if np.any(arr < 0) or np.any(arr.astype(np.int64) & ~FULL_SUIT):  # (int64: ~FULL_SUIT is negative)
         raise CardError("a deal array holds bit masks of ranks 2..14 only")
     return arr.astype(np.uint16)
 
@@ -220,22 +220,19 @@ def validate_position(
         raise DDError(f"at most 3 cards can be on the table in the current trick, got {len(cards)}")
     if len(set(cards)) != len(cards):
         raise DDError("a card is played twice in the current trick")
-    owners: dict[Card, int] = {}
-    for x in range(4):
-        for s in range(4):
-            m = int(hands[x, s])
-            for r in range(2, 15):
-                if m >> r & 1:
-                    owners[Card(s, r)] = x
+    rows = hands.tolist()  # (Python ints: a numpy element read costs more than the arithmetic)
     for i, c in enumerate(cards):
         seat = (lead + i) % 4
-        if c in owners:
-            if owners[c] != seat:
+        owner = next((x for x in (3, 2, 1, 0) if rows[x][c.suit] >> c.rank & 1), None)  # (the last holder)
+        if owner is not None:
+            if owner != seat:
                 raise DDError(
-                    f"card {c} played by {SEAT_LETTERS[seat]} is in {SEAT_LETTERS[owners[c]]}'s hand"
+                    f"card {c} played by {SEAT_LETTERS[seat]} is in {SEAT_LETTERS[owner]}'s hand"
                 )
             hands[seat, c.suit] &= ~np.uint16(1 << c.rank)
-    lengths = [sum(popcount(int(hands[x, s])) for s in range(4)) for x in range(4)]
+            rows[seat][c.suit] &= ~(1 << c.rank)
+    # a hand's four suits in one word (16 bits a suit), one popcount a hand
+    lengths = [popcount(r[0] | r[1] << 16 | r[2] << 32 | r[3] << 48) for r in rows]
     played_seats = {(lead + i) % 4 for i in range(len(cards))}
     waiting = [lengths[x] for x in range(4) if x not in played_seats]
     n = waiting[0]
