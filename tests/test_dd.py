@@ -333,3 +333,10 @@ def test_deal_array_input_of_either_dtype(dtype: type) -> None:
     bad[0, 0] |= 1
     with pytest.raises(CardError):
         dd.tricks(bad, "NT", "W")
+    twice = arr.copy()
+    twice[1, 0] |= 1 << 14  # North's spade ace in East's hand too, for his club queen: thirteen cards each
+    twice[1, 3] ^= 1 << 12
+    with pytest.raises(CardError, match="SA appears in two hands"):
+        dd.tricks(twice, "NT", "W")
+    with pytest.raises(CardError, match="SA appears in two hands"):
+        dd.card_values(twice, "S", "N")
