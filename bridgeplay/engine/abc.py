@@ -305,7 +305,7 @@ def _one_run(cards, held):
 
 
 @njit(cache=True)
-def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, M, mk):
+def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
     one null-window engine search a run of equal cards, memoised per position in M (the masks in
     relative ranks, as the key)."""
@@ -330,7 +330,7 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, pra
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk, aside, guess, lo, hi, want):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, guess, lo, hi, want):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
@@ -709,18 +709,21 @@ def _table_key(H, AL, lev, tc, ts, nt, P, key):
 
 
 @njit(cache=True, _nrt=False)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
-          hands, psuit, prank, out, mk, tmp, pre):
+def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
+          hands, psuit, out, mk, tmp, pre):
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
-    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root.
+    the current trick is TC/TS[trk][:nt] from ``leader`` (a row, not two arrays: every array argument is seven
+    words pushed at every recursive call); ``won``: A's side's tricks since the root.
 
     Allocates nothing (compiled without reference counts): per level the table key KEY[lev], the cards
     CARDS[lev], a new trick's TC/TS[lev] and LV[lev] (:data:`LV_CUT`); shared scratch for the engine calls
-    (hands, psuit, prank, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``.  ``pre``: the table's entry
+    (hands, psuit, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``.  ``pre``: the table's entry
     for the position when the parent has probed it already (:data:`PRE_NONE`: not)."""
     S[SNODES] += 1
     if S[SABORT]:
         return alpha  # abandoned: the caller discards the value
+    tc = TC[_ix(trk)]
+    ts = TS[_ix(trk)]
     ra = H[_ix(lev), 0]
     held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
     tl = (held + nt + 3) // 4
@@ -763,7 +766,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         _store(T, key, kp, lo, min(hi, alpha))
         return alpha
     if same:
-        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
+        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
                      _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
@@ -803,7 +806,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             _store(T, key, kp, lo, min(hi, t - 1))
             return t - 1
     if (upper or lower) and nt == 0:
-        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
+        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
                       _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
         dd = top if (seat & 1) == aside else tl - top
         LV[_ix(lev), LV_GUESS] = won + dd
@@ -883,13 +886,11 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         if nt == 3:
             w = _winner(tc, ts, P[PTRUMP])
             got = np.int64(1) if (w & 1) == aside else np.int64(0)
-            ctc = TC[_ix(nxt)]
-            cts = TS[_ix(nxt)]
+            ctrk = nxt
             cnt = np.int64(0)
             clead = w
         else:
-            ctc = tc
-            cts = ts
+            ctrk = trk
             cnt = nt + 1
             clead = leader
         cpre = np.int64(PRE_NONE)
@@ -904,7 +905,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         # (when every other card is out of X, this one is in: X is never empty)
         if ask >= 0 and nout < n - 1 and not settled:
             if nt < 3 or held > 1:
-                _table_key(H, AL, nxt, ctc, cts, cnt, P, KEY[_ix(nxt)])
+                _table_key(H, AL, nxt, TC[_ix(ctrk)], TS[_ix(ctrk)], cnt, P, KEY[_ix(nxt)])
                 cpre = _probe(T, KEY[_ix(nxt)], clead + 4 * (0 if P[PSTRICT] else won + got))
                 if cpre >= 0:
                     if maximise and got + ((cpre >> 32) & 255) <= alpha:
@@ -916,8 +917,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             if not settled:
                 if need < 0:
                     lva = LV[_ix(lev)]  # (ask >= 0 here)
-                    top = _dd_pos(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out,
-                                  S, M, mk, aside, _here(lva[_ix(LV_GUESS + ask)], won),
+                    top = _dd_pos(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S,
+                                  M, mk, aside, _here(lva[_ix(LV_GUESS + ask)], won),
                                   _here(lva[_ix(LV_LO + ask)], won), lva[_ix(LV_HI + ask)] - won,
                                   one if P[PSTRICT] else np.int64(0))
                     mine = (seat & 1) == aside
@@ -928,7 +929,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                     xlo = won + (need if mine else tl - top)
                     xhi = won + (top if mine else tl - need)
                 if not _x_cards(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit,
-                                prank, out, S, M, mk):
+                                out, S, M, mk):
                     nout += 1
                     continue
         if not settled:
@@ -936,8 +937,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             if nt == 3 and held == 1:
                 v = got
             else:
-                v = got + _node(H, AL, nxt, ctc, cts, cnt, clead, won + got, lo_w - got, hi_w - got, P, pay, work,
-                                tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp, cpre)
+                v = got + _node(H, AL, nxt, ctrk, cnt, clead, won + got, lo_w - got, hi_w - got, P, pay, work,
+                                tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, out, mk, tmp, cpre)
         if maximise:
             if v > best_v:
                 best_v = v
@@ -1033,12 +1034,12 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M, L
         beta = min(max(g, lo + 1), hi)
         alpha = beta - 1
         if nt2 == 0:
-            v = got + _node(H, AL, np.int64(1), TC[1], TS[1], np.int64(0), lead2, got, alpha - got, beta - got, P,
-                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp,
+            v = got + _node(H, AL, np.int64(1), np.int64(1), np.int64(0), lead2, got, alpha - got, beta - got, P,
+                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, out, mk, tmp,
                             np.int64(PRE_NONE))
         else:
-            v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S, M,
-                      LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp, np.int64(PRE_NONE))
+            v = _node(H, AL, np.int64(1), np.int64(1), nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S,
+                      M, LV, KEY, CARDS, TC, TS, hands, psuit, out, mk, tmp, np.int64(PRE_NONE))
         if v < beta:
             hi = v
         else:
