@@ -639,3 +639,19 @@ def test_each_thread_starts_the_deals_of_its_own_group_first():
     das = [(hand[2], 0, 0, 0), (hand[0], 0, 0, 0), (hand[3], 0, 0, 0), (hand[1], 0, 0, 0)]
     assert deal_groups(das, 2) == [[2, 1], [3, 0]]
     assert deal_groups(das, 1) == [[2, 1, 3, 0]] and deal_groups(das[:3], 2) == [[2, 1], [0]]
+
+
+def test_abc_tricks_refuses_roles_that_are_not_the_four_seats():
+    """The kernels index hands with A, B, C and dummy unchecked (unsigned indices): roles that are not the four
+    seats (B as dummy here) are refused before the search starts."""
+    from bridgeplay.engine.abc import ABCKernel, abc_tricks
+
+    class NoArrays(ABCKernel):
+        def __init__(self) -> None:  # (the check comes before any array is read)
+            pass
+
+    da = (0b1, 0b10, 0b100, 0b1000)
+    with pytest.raises(ValueError, match="four seats"):
+        abc_tricks(NoArrays(), 1, 3, 0, 1, 4, 0, [], 1, 1, da, None, None, [0.0, 1.0])
+    with pytest.raises(ValueError, match="four seats"):
+        abc_tricks(NoArrays(), 1, 0, 0, 1, 4, 0, [], 1, 1, da, None, None, [0.0, 1.0])

@@ -49,7 +49,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from bridgeplay.engine._numba import numba_without_scipy
-from bridgeplay.engine.dd import new_tt, new_work
+from bridgeplay.engine.dd import _ix, new_tt, new_work
 from bridgeplay.engine.dd import solve_within as _dd_solve
 from bridgeplay.engine.ddpacked import solve_packed as _dd_packed
 from bridgeplay.engine.rules import _popcount as _pop
@@ -108,18 +108,18 @@ def _legal(hand, led):
 @njit(cache=True)
 def _play(v, seat, card, led, viewer, dummy, mode):
     """Card ``card`` played by ``seat`` in view row ``v`` (changed in place); False when the view dies."""
-    h = v[seat]
+    h = v[_ix(seat)]
     one = np.int64(1) << np.int64(card)
     s = card >> 4
     if led >= 0 and s != led and (h >> np.int64(16 * led)) & SUIT:
         return False  # the player shows out where the view has him follow
     if h & one:
-        v[seat] = h & ~one
+        v[_ix(seat)] = h & ~one
         return True
     if mode == VIEWS_FIXED:
         return False
     y = 6 - viewer - dummy - seat  # the other hand the viewer cannot see
-    if not (v[y] & one):
+    if not (v[_ix(y)] & one):
         return False
     same = (h >> np.int64(16 * s)) & SUIT
     if same == 0:
@@ -138,8 +138,8 @@ def _play(v, seat, card, led, viewer, dummy, mode):
                 bestd = d
                 best = k
     c2 = np.int64(1) << np.int64(16 * s + best)
-    v[seat] = h & ~c2
-    v[y] = (v[y] & ~one) | c2
+    v[_ix(seat)] = h & ~c2
+    v[_ix(y)] = (v[_ix(y)] & ~one) | c2
     return True
 
 
@@ -153,8 +153,8 @@ def _winning_index(tc, nt, trump):
     """Index in ``tc`` of the card winning the trick's first ``nt`` cards (``nt`` >= 1)."""
     best = 0
     for i in range(1, nt):
-        c = tc[i]
-        b = tc[best]
+        c = tc[_ix(i)]
+        b = tc[_ix(best)]
         if (c >> 4) == (b >> 4):
             if c > b:
                 best = i
@@ -168,7 +168,7 @@ def _winning_card(tc, nt, trump):
     """The card winning the trick so far (-1: no card on the table)."""
     if nt == 0:
         return np.int64(-1)
-    return tc[_winning_index(tc, nt, trump)]
+    return tc[_ix(_winning_index(tc, nt, trump))]
 
 
 @njit(cache=True, inline="always")
@@ -183,14 +183,14 @@ def _beats(c, win, trump):
 
 @njit(cache=True)
 def _winner(tc, ts, trump):
-    return ts[_winning_index(tc, 4, trump)]
+    return ts[_ix(_winning_index(tc, 4, trump))]
 
 
 @njit(cache=True)
 def _load(row, hands):
     for x in range(4):
         for s in range(4):
-            hands[x, s] = (row[x] >> np.int64(16 * s)) & SUIT
+            hands[_ix(x), _ix(s)] = (row[_ix(x)] >> np.int64(16 * s)) & SUIT
 
 
 @njit(cache=True)
@@ -200,13 +200,13 @@ def _memo_key(row, tc, nt, leader, trump, mk, ptc):
     (the engine's packed form, :func:`bridgeplay.engine.ddpacked.solve_packed`); returns those cards."""
     held = row[0] | row[1] | row[2] | row[3]
     for i in range(nt):
-        held |= np.int64(1) << tc[i]
+        held |= np.int64(1) << tc[_ix(i)]
     for i in range(nt):
-        c = tc[i]
+        c = tc[_ix(i)]
         below = (held >> np.int64(c & ~15)) & ((np.int64(1) << (c & 15)) - 1)
-        ptc[i] = (c & ~15) + _pop(below)
+        ptc[_ix(i)] = (c & ~15) + _pop(below)
     for x in range(4):
-        mk[x] = row[x]
+        mk[_ix(x)] = row[_ix(x)]
     _squeeze(mk, 4, held)
     # A card on the table next to a card held by a player who has played to the trick (no card of the mover's or
     # a later player's between them) may be exchanged with it: the two never meet, and every other card compares
@@ -217,19 +217,19 @@ def _memo_key(row, tc, nt, leader, trump, mk, ptc):
     pl = np.int64(0)
     tm = np.int64(0)
     for i in range(nt):
-        pl |= mk[(leader + i) & 3]
-        tm |= np.int64(1) << ptc[i]
+        pl |= mk[_ix((leader + i) & 3)]
+        tm |= np.int64(1) << ptc[_ix(i)]
     for s in range(4 if (tm >> 1) & pl else 0):
         sh = np.int64(16 * s)
         tm = np.int64(0)
         for i in range(nt):
-            if (ptc[i] >> 4) == s:
-                tm |= np.int64(1) << (ptc[i] & 15)
+            if (ptc[_ix(i)] >> 4) == s:
+                tm |= np.int64(1) << (ptc[_ix(i)] & 15)
         if tm == 0:
             continue
         pm = np.int64(0)
         for j in range(nt):
-            pm |= (mk[(leader + j) & 3] >> sh) & SUIT
+            pm |= (mk[_ix((leader + j) & 3)] >> sh) & SUIT
         blk = tm | pm
         x = np.int64(0)
         while x < 16:
@@ -244,21 +244,21 @@ def _memo_key(row, tc, nt, leader, trump, mk, ptc):
                 continue
             k = _pop(tm & run)
             for i in range(nt):
-                c = ptc[i]
+                c = ptc[_ix(i)]
                 if (c >> 4) == s and (run >> (c & 15)) & 1:
-                    ptc[i] = sh + start + _pop(tm & run & ((np.int64(1) << (c & 15)) - 1))
+                    ptc[_ix(i)] = sh + start + _pop(tm & run & ((np.int64(1) << (c & 15)) - 1))
             for j in range(nt):
                 q = (leader + j) & 3
-                h = (mk[q] >> sh) & run
+                h = (mk[_ix(q)] >> sh) & run
                 nh = np.int64(0)
                 while h:
                     y = h & -h
                     nh |= np.int64(1) << (start + k + _pop(pm & run & (y - 1)))
                     h ^= y
-                mk[q] = (mk[q] & ~(run << sh)) | (nh << sh)
+                mk[_ix(q)] = (mk[_ix(q)] & ~(run << sh)) | (nh << sh)
     tp = np.int64(nt)
     for i in range(nt):
-        tp = (tp << 8) | ptc[i]
+        tp = (tp << 8) | ptc[_ix(i)]
     mk[4] = (tp << 8) | (leader + 4 * trump)
     return held
 
@@ -268,12 +268,12 @@ def _memo_slot(M, mk):
     """The memo row of the position ``mk``, made empty first when it holds another position."""
     i = np.int64(_hash(mk, MKW) & np.uint64(M.shape[0] - 1))
     for w in range(MKW):
-        if M[i, w] != mk[w]:
+        if M[_ix(i), _ix(w)] != mk[_ix(w)]:
             for x in range(MKW):
-                M[i, x] = mk[x]
-            M[i, 5] = 0
-            M[i, 6] = 0
-            M[i, 7] = 0
+                M[_ix(i), _ix(x)] = mk[_ix(x)]
+            M[_ix(i), 5] = 0
+            M[_ix(i), 6] = 0
+            M[_ix(i), 7] = 0
             break
     return i
 
@@ -305,32 +305,32 @@ def _one_run(cards, held):
 
 
 @njit(cache=True)
-def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, prank, out, S, M, mk):
+def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
     one null-window engine search a run of equal cards, memoised per position in M (the masks in
     relative ranks, as the key)."""
     held = _memo_key(row, tc, nt, leader, trump, mk, psuit)
     i = _memo_slot(M, mk)
     want = _pack_bits(want, held)
-    meta = M[i, 7]
+    meta = M[_ix(i), 7]
     if not meta & 1 or ((meta >> 2) & 255) != need:
-        M[i, 5] = 0
-        M[i, 6] = 0
-        M[i, 7] = (meta & ~np.int64(1023)) | 1 | (need << 2)
-    todo = want & ~(M[i, 5] | M[i, 6])
+        M[_ix(i), 5] = 0
+        M[_ix(i), 6] = 0
+        M[_ix(i), 7] = (meta & ~np.int64(1023)) | 1 | (need << 2)
+    todo = want & ~(M[_ix(i), 5] | M[_ix(i), 6])
     if todo:
         S[SDD] += 1
         out[0, 0] = todo
         out[0, 1] = need
         yes = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(3), out)
-        h = mk[(leader + nt) & 3]
-        M[i, 5] |= _runs(yes, h)
-        M[i, 6] |= _runs(todo & ~yes, h)
-    return _unpack_bits(want & M[i, 5], held)
+        h = mk[_ix((leader + nt) & 3)]
+        M[_ix(i), 5] |= _runs(yes, h)
+        M[_ix(i), 6] |= _runs(todo & ~yes, h)
+    return _unpack_bits(want & M[_ix(i), 5], held)
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M, mk, aside, guess, lo, hi, want):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, guess, lo, hi, want):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
@@ -340,8 +340,8 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     (:func:`bridgeplay.engine.ddpacked.solve_packed`, ``psuit`` then holding the trick in relative ranks)."""
     cards = _memo_key(row, tc, nt, leader, trump, mk, psuit)
     i = _memo_slot(M, mk)
-    if M[i, 7] & 2:
-        return (M[i, 7] >> 10) & 255
+    if M[_ix(i), 7] & 2:
+        return (M[_ix(i), 7] >> 10) & 255
     held = _pop(row[0] | row[1] | row[2] | row[3])
     tl = (held + nt + 3) // 4
     if aside == 0:  # in North-South's tricks
@@ -352,7 +352,7 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
         g = tl - guess if guess >= 0 else np.int64(-1)
         nlo = tl - hi
         nhi = tl - lo
-    meta = M[i, 7]
+    meta = M[_ix(i), 7]
     if meta & BOUNDS:  # (bounds from :func:`_dd_reaches`)
         nlo = max(nlo, (meta >> 19) & 255)
         nhi = min(nhi, (meta >> 27) & 255)
@@ -365,21 +365,21 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, M
     if want == 0:
         ns = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(4), out)
         v = ns if ((leader + nt) & 1) == 0 else tl - ns
-        M[i, 7] = (M[i, 7] & np.int64(1023)) | 2 | (v << 10)
+        M[_ix(i), 7] = (M[_ix(i), 7] & np.int64(1023)) | 2 | (v << 10)
         return v
     asked = _pack_bits(want, cards)
     out[0, 3] = asked
     ns = _dd_packed(work, tt, mk, psuit, np.int64(nt), leader, trump, hands, np.int64(5), out)
     v = ns if ((leader + nt) & 1) == 0 else tl - ns
     yes = out[0, 4]
-    meta = M[i, 7]
+    meta = M[_ix(i), 7]
     if not meta & 1 or ((meta >> 2) & 255) != v:
-        M[i, 5] = 0
-        M[i, 6] = 0
-    h = mk[(leader + nt) & 3]
-    M[i, 5] |= _runs(yes, h)
-    M[i, 6] |= _runs(asked & ~yes, h)
-    M[i, 7] = 3 | (v << 2) | (v << 10)
+        M[_ix(i), 5] = 0
+        M[_ix(i), 6] = 0
+    h = mk[_ix((leader + nt) & 3)]
+    M[_ix(i), 5] |= _runs(yes, h)
+    M[_ix(i), 6] |= _runs(asked & ~yes, h)
+    M[_ix(i), 7] = 3 | (v << 2) | (v << 10)
     return v
 
 
@@ -392,7 +392,7 @@ def _dd_reaches(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, m
     i = _memo_slot(M, mk)
     held = _pop(row[0] | row[1] | row[2] | row[3])
     tl = (held + nt + 3) // 4
-    meta = M[i, 7]
+    meta = M[_ix(i), 7]
     if meta & 2:
         v = (meta >> 10) & 255  # the side to play's tricks
         return (v if ((leader + nt) & 1) == aside else tl - v) >= t
@@ -414,14 +414,14 @@ def _dd_reaches(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, m
         lo = tns
     else:
         hi = tns - 1
-    M[i, 7] = (meta & np.int64(0x3FFFF)) | BOUNDS | (lo << 19) | (hi << 27)
+    M[_ix(i), 7] = (meta & np.int64(0x3FFFF)) | BOUNDS | (lo << 19) | (hi << 27)
     return (ns >= tns) == (aside == 0)
 
 
 @njit(cache=True, inline="always")
 def _pay_of(pay, won, tl, mine, v):
     """A's side's payoff when the side to play takes ``v`` of the ``tl`` tricks left (``mine``: it is A's)."""
-    return pay[won + v] if mine else pay[won + tl - v]
+    return pay[_ix(won + v)] if mine else pay[_ix(won + tl - v)]
 
 
 @njit(cache=True)
@@ -431,8 +431,8 @@ def _dd_ns(row, tc, nt, leader, trump, work, tt, hands, psuit, prank, out, S, gu
     cards out[0, 3] (:func:`bridgeplay.engine.dd.solve`)."""
     _load(row, hands)
     for i in range(nt):
-        psuit[i] = tc[i] >> 4
-        prank[i] = tc[i] & 15
+        psuit[_ix(i)] = tc[_ix(i)] >> 4
+        prank[_ix(i)] = tc[_ix(i)] & 15
     S[SDD] += 1
     out[0, 0] = guess
     out[0, 1] = lo
@@ -468,7 +468,7 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp, win):
     prev = -1
     tmp1 = tmp[0]
     tmp2 = tmp[1]
-    ra = H[lev, 0]
+    ra = H[_ix(lev), 0]
     left = kids
     while left:
         c = np.int64(63) - np.int64(leading_zeros(left))  # the highest card left (cards are bits 0..62)
@@ -479,32 +479,32 @@ def _reps(H, lev, alive, seat, kids, table, P, led, nt, tmp, win):
             # goes the same way, and the card is gone after it.  At third hand, where the same holds, merging them
             # cost nodes: 60 triples of Example 1, 3,080,188 ABC nodes against 3,056,716 at fourth hand only)
             eq = ((between & table) == 0 or (nt == 3 and not _beats(prev, win, P[PTRUMP]))) and (
-                between & (ra[0] | ra[1] | ra[2] | ra[3]) & ~ra[seat]) == 0
+                between & (ra[0] | ra[1] | ra[2] | ra[3]) & ~ra[_ix(seat)]) == 0
             k = 1
             while eq and k < 3:
-                if alive[lev, k]:
-                    d = H[lev, k]
-                    if (d[seat] >> c) & 1 and (d[seat] >> prev) & 1:
+                if alive[_ix(lev), _ix(k)]:
+                    d = H[_ix(lev), _ix(k)]
+                    if (d[_ix(seat)] >> c) & 1 and (d[_ix(seat)] >> prev) & 1:
                         pass
-                    elif seat == P[PA + k] or seat == P[PDUMMY]:
+                    elif seat == P[_ix(PA + k)] or seat == P[PDUMMY]:
                         eq = False
                     else:
                         for x in range(4):
-                            tmp1[x] = d[x]
-                            tmp2[x] = d[x]
-                        a1 = _play(tmp1, seat, prev, led, P[PA + k], P[PDUMMY], P[PMODE])
-                        a2 = _play(tmp2, seat, c, led, P[PA + k], P[PDUMMY], P[PMODE])
+                            tmp1[_ix(x)] = d[_ix(x)]
+                            tmp2[_ix(x)] = d[_ix(x)]
+                        a1 = _play(tmp1, seat, prev, led, P[_ix(PA + k)], P[PDUMMY], P[PMODE])
+                        a2 = _play(tmp2, seat, c, led, P[_ix(PA + k)], P[PDUMMY], P[PMODE])
                         if a1 != a2:
                             eq = False
                         elif a1:
                             for x in range(4):
-                                if _swap_bits(tmp1[x], prev, c) != tmp2[x]:
+                                if _swap_bits(tmp1[_ix(x)], prev, c) != tmp2[_ix(x)]:
                                     eq = False
                             # the card left must not meet the one played in this trick, in the view: held by
                             # a player still to play to it, the exchange would change who wins
                             for j in range(1, 4 - nt):
                                 y = (seat + j) & 3
-                                if (tmp1[y] >> c) & 1 or (tmp2[y] >> prev) & 1:
+                                if (tmp1[_ix(y)] >> c) & 1 or (tmp2[_ix(y)] >> prev) & 1:
                                     eq = False
                 k += 1
             if eq:
@@ -523,8 +523,8 @@ def _squeeze(key, n, held):
     so positions that differ only by which cards are gone are one position (on Example 1, 25 times fewer
     trick-start positions)."""
     for w in range(n):
-        if key[w] >= 0:
-            key[w] = _pack_bits(key[w], held)
+        if key[_ix(w)] >= 0:
+            key[_ix(w)] = _pack_bits(key[_ix(w)], held)
 
 
 def _byte_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -556,7 +556,8 @@ def _pack_bits(x, held):
         hm = (held >> sh) & SUIT
         xm = (x >> sh) & SUIT
         lo = hm & 255
-        v = np.int64(PEXT[(lo << 8) | (xm & 255)]) | (np.int64(PEXT[((hm >> 8) << 8) | (xm >> 8)]) << POP8[lo])
+        v = np.int64(PEXT[_ix((lo << 8) | (xm & 255))]) | (
+            np.int64(PEXT[_ix(((hm >> 8) << 8) | (xm >> 8))]) << POP8[_ix(lo)])
         out |= v << sh
     return out
 
@@ -570,7 +571,8 @@ def _unpack_bits(y, held):
         hm = (held >> sh) & SUIT
         ym = (y >> sh) & SUIT
         lo = hm & 255
-        v = np.int64(PDEP[(lo << 8) | (ym & 255)]) | (np.int64(PDEP[((hm >> 8) << 8) | ((ym >> POP8[lo]) & 255)]) << 8)
+        v = np.int64(PDEP[_ix((lo << 8) | (ym & 255))]) | (
+            np.int64(PDEP[_ix(((hm >> 8) << 8) | ((ym >> POP8[_ix(lo)]) & 255))]) << 8)
         out |= v << sh
     return out
 
@@ -579,7 +581,7 @@ def _unpack_bits(y, held):
 def _hash(key, n):
     h = np.uint64(0x9E3779B97F4A7C15)
     for i in range(n):
-        h ^= np.uint64(key[i])
+        h ^= np.uint64(key[_ix(i)])
         h *= np.uint64(0xBF58476D1CE4E5B9)
         h ^= h >> np.uint64(31)
     return h
@@ -588,10 +590,10 @@ def _hash(key, n):
 @njit(cache=True, inline="always")
 def _row_is(T, i, key, kp):
     """Row i of the table holds the position (key[:7], kp)."""
-    if (T[i, 7] & 0x1FFFF) != (kp | 0x10000):
+    if (T[_ix(i), 7] & 0x1FFFF) != (kp | 0x10000):
         return False
     for w in range(TW - 1):
-        if T[i, w] != key[w]:
+        if T[_ix(i), _ix(w)] != key[_ix(w)]:
             return False
     return True
 
@@ -607,7 +609,7 @@ def _sig(T, n, i):
     """The signature byte of row ``i`` (0: empty): the rows' signatures, a byte each, fill T's last ``n / 64`` rows
     (n / 8 bytes: they stay in the cache where the rows do not), so that a probe for a position absent from the
     table reads no row."""
-    return (T[n + (i >> 6), (i >> 3) & 7] >> np.int64(8 * (i & 7))) & 255
+    return (T[_ix(n + (i >> 6)), _ix((i >> 3) & 7)] >> np.int64(8 * (i & 7))) & 255
 
 
 @njit(cache=True, inline="always")
@@ -627,7 +629,7 @@ def _probe(T, key, kp):
     i = np.int64(h & np.uint64(n - 1))
     for _ in range(2):
         if _sig(T, n, i) == g and _row_is(T, i, key, kp):
-            return T[i, 7]
+            return T[_ix(i), 7]
         i = (i + 1) & (n - 1)
     return np.int64(-1)
 
@@ -647,12 +649,12 @@ def _store(T, key, kp, lo, hi):
     else:
         i = i0  # both slots taken by other positions: replace the first
     for w in range(TW - 1):
-        T[i, w] = key[w]
-    T[i, 7] = kp | 0x10000 | (lo << 24) | (hi << 32)
+        T[_ix(i), _ix(w)] = key[_ix(w)]
+    T[_ix(i), 7] = kp | 0x10000 | (lo << 24) | (hi << 32)
     r = n + (i >> 6)
     c = (i >> 3) & 7
     sh = np.int64(8 * (i & 7))
-    T[r, c] = (T[r, c] & ~(np.int64(255) << sh)) | (g << sh)
+    T[_ix(r), _ix(c)] = (T[_ix(r), _ix(c)] & ~(np.int64(255) << sh)) | (g << sh)
 
 
 @njit(cache=True, inline="always")
@@ -664,62 +666,65 @@ def _pass_down(LV, lev, nxt, H, P, seat, c, ask, n, aside, xlo, xhi):
     changes nothing; a card the view moved from the other hidden hand (revised) changes the view itself,
     and both bounds are lost."""
     for k in range(3):
-        LV[nxt, LV_GUESS + k] = LV[lev, LV_GUESS + k]
+        LV[_ix(nxt), _ix(LV_GUESS + k)] = LV[_ix(lev), _ix(LV_GUESS + k)]
     for k in range(1, 3):
-        vw = P[PA + k]
-        lo = LV[lev, LV_LO + k]
-        hi = LV[lev, LV_HI + k]
+        vw = P[_ix(PA + k)]
+        lo = LV[_ix(lev), _ix(LV_LO + k)]
+        hi = LV[_ix(lev), _ix(LV_HI + k)]
         if ask == k:
             lo = xlo
             hi = xhi
         elif n == 1 and (seat == vw or seat == P[PDUMMY]):
             pass
-        elif seat != vw and seat != P[PDUMMY] and not (H[lev, k, seat] >> c) & 1:
+        elif seat != vw and seat != P[PDUMMY] and not (H[_ix(lev), _ix(k), _ix(seat)] >> c) & 1:
             lo = NO_LO
             hi = NO_HI
         elif ((seat & 1) != (vw & 1)) == ((vw & 1) == aside):
             hi = NO_HI  # A's side's tricks in the view can only rise (the viewer's rise on his side, A's) ...
         else:
             lo = NO_LO  # ... or only fall
-        LV[nxt, LV_LO + k] = lo
-        LV[nxt, LV_HI + k] = hi
+        LV[_ix(nxt), _ix(LV_LO + k)] = lo
+        LV[_ix(nxt), _ix(LV_HI + k)] = hi
 
 
 @njit(cache=True)
 def _table_key(H, AL, lev, tc, ts, nt, P, key):
     """The table key of the position at level ``lev`` into ``key``: da's hands, the hidden hand of B's and
     C's views (-1: dead) and the trick, in relative ranks (:func:`_squeeze`)."""
-    ra = H[lev, 0]
+    ra = H[_ix(lev), 0]
     for x in range(4):
-        key[x] = ra[x]
-    key[4] = H[lev, 1, P[PHB]] if AL[lev, 1] else -1
-    key[5] = H[lev, 2, P[PHC]] if AL[lev, 2] else -1
+        key[_ix(x)] = ra[_ix(x)]
+    key[4] = H[_ix(lev), 1, _ix(P[PHB])] if AL[_ix(lev), 1] else -1
+    key[5] = H[_ix(lev), 2, _ix(P[PHC])] if AL[_ix(lev), 2] else -1
     held_t = ra[0] | ra[1] | ra[2] | ra[3]
     for i in range(nt):
-        held_t |= np.int64(1) << tc[i]
+        held_t |= np.int64(1) << tc[_ix(i)]
     tp = np.int64(nt)
     for i in range(nt):
-        c = tc[i]
+        c = tc[_ix(i)]
         below = (held_t >> np.int64(c & ~15)) & ((np.int64(1) << (c & 15)) - 1)
-        tp = (tp << 8) | (((c & ~15) + _pop(below)) << 2) | ts[i]
+        tp = (tp << 8) | (((c & ~15) + _pop(below)) << 2) | ts[_ix(i)]
     key[6] = tp
     _squeeze(key, 6, held_t)
 
 
 @njit(cache=True, _nrt=False)
-def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
-          hands, psuit, prank, out, mk, tmp, pre):
+def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS,
+          hands, psuit, out, mk, tmp, pre):
     """A's side's tricks from the position at level ``lev`` (deal rows H[lev], views alive AL[lev]);
-    the current trick is tc/ts[:nt] from ``leader``; ``won``: A's side's tricks since the root.
+    the current trick is TC/TS[trk][:nt] from ``leader`` (a row, not two arrays: every array argument is seven
+    words pushed at every recursive call); ``won``: A's side's tricks since the root.
 
     Allocates nothing (compiled without reference counts): per level the table key KEY[lev], the cards
     CARDS[lev], a new trick's TC/TS[lev] and LV[lev] (:data:`LV_CUT`); shared scratch for the engine calls
-    (hands, psuit, prank, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``.  ``pre``: the table's entry
+    (hands, psuit, out), the memo key ``mk`` and :func:`_reps`'s ``tmp``.  ``pre``: the table's entry
     for the position when the parent has probed it already (:data:`PRE_NONE`: not)."""
     S[SNODES] += 1
     if S[SABORT]:
         return alpha  # abandoned: the caller discards the value
-    ra = H[lev, 0]
+    tc = TC[_ix(trk)]
+    ts = TS[_ix(trk)]
+    ra = H[_ix(lev), 0]
     held = _pop(ra[0] | ra[1] | ra[2] | ra[3])
     tl = (held + nt + 3) // 4
     if beta <= 0:
@@ -728,7 +733,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         return tl
     aside = P[PASIDE]
     # the table
-    key = KEY[lev]
+    key = KEY[_ix(lev)]
     kp = leader + 4 * (0 if P[PSTRICT] else won)  # X compares payoffs: with a strictly increasing one, tricks
     if pre == PRE_NONE:
         _table_key(H, AL, lev, tc, ts, nt, P, key)
@@ -748,9 +753,9 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # every live view equal to da: da's double-dummy value
     same = True
     for k in range(1, 3):
-        if AL[lev, k]:
+        if AL[_ix(lev), _ix(k)]:
             for x in range(4):
-                if H[lev, k, x] != ra[x]:
+                if H[_ix(lev), _ix(k), _ix(x)] != ra[_ix(x)]:
                     same = False
     seat = (leader + nt) & 3
     if same and beta == alpha + 1:
@@ -761,8 +766,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         _store(T, key, kp, lo, min(hi, alpha))
         return alpha
     if same:
-        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
-                     _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
+        sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
+                     _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
         _store(T, key, kp, v, v)
@@ -777,8 +782,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # Asked at the start of a trick (da's exact value, also the views' first guess) and at third hand (a
     # null-window test, below): each is an engine search, and at second and fourth hand they cost more than they
     # cut (benchmarks/abc_speed.md, thirteenth session)
-    b_sees = not AL[lev, 1] or _same_row(H[lev, 1], ra)
-    c_sees = not AL[lev, 2] or _same_row(H[lev, 2], ra)
+    b_sees = not AL[_ix(lev), 1] or _same_row(H[_ix(lev), 1], ra)
+    c_sees = not AL[_ix(lev), 2] or _same_row(H[_ix(lev), 2], ra)
     if P[PA] == P[PDECL]:
         upper = b_sees and c_sees
         lower = True
@@ -789,7 +794,7 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     # and only where da's last value known (at the trick's start) is within DA_TEST_MARGIN of cutting: of 466 K
     # such tests on the 60 triples of Example 1, 10.6 K cut, 5.5 K of the 8.6 K that the guess predicted and
     # 5.1 K of the 458 K it did not
-    gq = _here(LV[lev, LV_GUESS], won)
+    gq = _here(LV[_ix(lev), LV_GUESS], won)
     if nt == 2 and ((upper and (gq < 0 or gq <= alpha + DA_TEST_MARGIN))
                     or (lower and (gq < 0 or gq >= beta - DA_TEST_MARGIN))):
         t = alpha + 1 if upper else beta
@@ -801,10 +806,10 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             _store(T, key, kp, lo, min(hi, t - 1))
             return t - 1
     if (upper or lower) and nt == 0:
-        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M, mk, aside,
-                      _here(LV[lev, LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
+        top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
+                      _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
         dd = top if (seat & 1) == aside else tl - top
-        LV[lev, LV_GUESS] = won + dd
+        LV[_ix(lev), LV_GUESS] = won + dd
         if upper and dd <= alpha:
             _store(T, key, kp, lo, min(hi, dd))
             return dd
@@ -813,9 +818,9 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             return dd
     table = np.int64(0)
     for i in range(nt):
-        table |= np.int64(1) << tc[i]
+        table |= np.int64(1) << tc[_ix(i)]
     win = _winning_card(tc, nt, P[PTRUMP])
-    legal = _legal(ra[seat], led)
+    legal = _legal(ra[_ix(seat)], led)
     reps = _reps(H, lev, AL, seat, legal, table, P, led, nt, tmp, win)
     # X (B's or C's node, his view alive, a choice): the cards whose value in the view has the best payoff for
     # the mover, i.e. whose tricks for the side to play reach ``need``, the fewest with the view's best payoff.
@@ -828,24 +833,24 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     xhi = np.int64(NO_HI)  # and at most
     if owner != P[PA] and _pop(reps) > 1:
         k = 1 if owner == P[PB] else 2
-        if AL[lev, k] and not _one_run(legal, ra[0] | ra[1] | ra[2] | ra[3] | (
+        if AL[_ix(lev), _ix(k)] and not _one_run(legal, ra[0] | ra[1] | ra[2] | ra[3] | (
                 0 if nt == 3 and not _beats(np.int64(63) - np.int64(leading_zeros(legal)), win, P[PTRUMP]) else table)):
             ask = k  # (the mover's cards all equal in da are equal in the view: X is all of them)
-    cards = CARDS[lev]
+    cards = CARDS[_ix(lev)]
     n = 0
     left = reps
     while left:
         c = np.int64(63) - np.int64(leading_zeros(left))
         left ^= np.int64(1) << c
-        cards[n] = c
+        cards[_ix(n)] = c
         n += 1
-    kc = LV[lev, LV_CUT]
+    kc = LV[_ix(lev), LV_CUT]
     if kc >= 0 and (reps >> kc) & 1 and cards[0] != kc:
         j = 1
-        while cards[j] != kc:
+        while cards[_ix(j)] != kc:
             j += 1
         while j > 0:
-            cards[j] = cards[j - 1]
+            cards[_ix(j)] = cards[_ix(j - 1)]
             j -= 1
         cards[0] = kc
     a0 = alpha
@@ -854,23 +859,23 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
     nxt = lev + 1
     nout = 0  # cards found not to be in X
     for i in range(n):
-        c = cards[i]
+        c = cards[_ix(i)]
         one = np.int64(1) << c
         for k in range(3):
             for x in range(4):
-                H[nxt, k, x] = H[lev, k, x]
-            AL[nxt, k] = AL[lev, k]
-        H[nxt, 0, seat] = ra[seat] & ~one
-        if seat != P[PB] and seat != P[PDUMMY] and AL[nxt, 1]:
-            AL[nxt, 1] = _play(H[nxt, 1], seat, c, led, P[PB], P[PDUMMY], P[PMODE])
-        elif AL[nxt, 1]:
-            H[nxt, 1, seat] &= ~one
-        if seat != P[PC] and seat != P[PDUMMY] and AL[nxt, 2]:
-            AL[nxt, 2] = _play(H[nxt, 2], seat, c, led, P[PC], P[PDUMMY], P[PMODE])
-        elif AL[nxt, 2]:
-            H[nxt, 2, seat] &= ~one
-        tc[nt] = c
-        ts[nt] = seat
+                H[_ix(nxt), _ix(k), _ix(x)] = H[_ix(lev), _ix(k), _ix(x)]
+            AL[_ix(nxt), _ix(k)] = AL[_ix(lev), _ix(k)]
+        H[_ix(nxt), 0, _ix(seat)] = ra[_ix(seat)] & ~one
+        if seat != P[PB] and seat != P[PDUMMY] and AL[_ix(nxt), 1]:
+            AL[_ix(nxt), 1] = _play(H[_ix(nxt), 1], seat, c, led, P[PB], P[PDUMMY], P[PMODE])
+        elif AL[_ix(nxt), 1]:
+            H[_ix(nxt), 1, _ix(seat)] &= ~one
+        if seat != P[PC] and seat != P[PDUMMY] and AL[_ix(nxt), 2]:
+            AL[_ix(nxt), 2] = _play(H[_ix(nxt), 2], seat, c, led, P[PC], P[PDUMMY], P[PMODE])
+        elif AL[_ix(nxt), 2]:
+            H[_ix(nxt), 2, _ix(seat)] &= ~one
+        tc[_ix(nt)] = c
+        ts[_ix(nt)] = seat
         if maximise:
             lo_w = max(alpha, best_v)
             hi_w = beta
@@ -881,13 +886,11 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         if nt == 3:
             w = _winner(tc, ts, P[PTRUMP])
             got = np.int64(1) if (w & 1) == aside else np.int64(0)
-            ctc = TC[nxt]
-            cts = TS[nxt]
+            ctrk = nxt
             cnt = np.int64(0)
             clead = w
         else:
-            ctc = tc
-            cts = ts
+            ctrk = trk
             cnt = nt + 1
             clead = leader
         cpre = np.int64(PRE_NONE)
@@ -902,8 +905,8 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
         # (when every other card is out of X, this one is in: X is never empty)
         if ask >= 0 and nout < n - 1 and not settled:
             if nt < 3 or held > 1:
-                _table_key(H, AL, nxt, ctc, cts, cnt, P, KEY[nxt])
-                cpre = _probe(T, KEY[nxt], clead + 4 * (0 if P[PSTRICT] else won + got))
+                _table_key(H, AL, nxt, TC[_ix(ctrk)], TS[_ix(ctrk)], cnt, P, KEY[_ix(nxt)])
+                cpre = _probe(T, KEY[_ix(nxt)], clead + 4 * (0 if P[PSTRICT] else won + got))
                 if cpre >= 0:
                     if maximise and got + ((cpre >> 32) & 255) <= alpha:
                         v = got + ((cpre >> 32) & 255)
@@ -913,17 +916,19 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
                         settled = True
             if not settled:
                 if need < 0:
-                    top = _dd_pos(H[lev, ask], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, prank, out, S, M,
-                                  mk, aside, _here(LV[lev, LV_GUESS + ask], won), _here(LV[lev, LV_LO + ask], won),
-                                  LV[lev, LV_HI + ask] - won, one if P[PSTRICT] else np.int64(0))
+                    lva = LV[_ix(lev)]  # (ask >= 0 here)
+                    top = _dd_pos(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S,
+                                  M, mk, aside, _here(lva[_ix(LV_GUESS + ask)], won),
+                                  _here(lva[_ix(LV_LO + ask)], won), lva[_ix(LV_HI + ask)] - won,
+                                  one if P[PSTRICT] else np.int64(0))
                     mine = (seat & 1) == aside
-                    LV[lev, LV_GUESS + ask] = won + (top if mine else tl - top)
+                    lva[_ix(LV_GUESS + ask)] = won + (top if mine else tl - top)
                     need = top
                     while need > 0 and _pay_of(pay, won, tl, mine, need - 1) == _pay_of(pay, won, tl, mine, top):
                         need -= 1
                     xlo = won + (need if mine else tl - top)
                     xhi = won + (top if mine else tl - need)
-                if not _x_cards(H[lev, ask], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit, prank,
+                if not _x_cards(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit,
                                 out, S, M, mk):
                     nout += 1
                     continue
@@ -932,19 +937,19 @@ def _node(H, AL, lev, tc, ts, nt, leader, won, alpha, beta, P, pay, work, tt, T,
             if nt == 3 and held == 1:
                 v = got
             else:
-                v = got + _node(H, AL, nxt, ctc, cts, cnt, clead, won + got, lo_w - got, hi_w - got, P, pay, work,
-                                tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp, cpre)
+                v = got + _node(H, AL, nxt, ctrk, cnt, clead, won + got, lo_w - got, hi_w - got, P, pay, work,
+                                tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, out, mk, tmp, cpre)
         if maximise:
             if v > best_v:
                 best_v = v
                 if best_v >= beta:
-                    LV[lev, LV_CUT] = c
+                    LV[_ix(lev), LV_CUT] = c
                     break
         else:
             if v < best_v:
                 best_v = v
                 if best_v <= alpha:
-                    LV[lev, LV_CUT] = c
+                    LV[_ix(lev), LV_CUT] = c
                     break
     S[STT] += 1
     if best_v <= a0:
@@ -1029,12 +1034,12 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M, L
         beta = min(max(g, lo + 1), hi)
         alpha = beta - 1
         if nt2 == 0:
-            v = got + _node(H, AL, np.int64(1), TC[1], TS[1], np.int64(0), lead2, got, alpha - got, beta - got, P,
-                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp,
+            v = got + _node(H, AL, np.int64(1), np.int64(1), np.int64(0), lead2, got, alpha - got, beta - got, P,
+                            pay, work, tt, T, S, M, LV, KEY, CARDS, TC, TS, hands, psuit, out, mk, tmp,
                             np.int64(PRE_NONE))
         else:
-            v = _node(H, AL, np.int64(1), tc4, ts4, nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S, M,
-                      LV, KEY, CARDS, TC, TS, hands, psuit, prank, out, mk, tmp, np.int64(PRE_NONE))
+            v = _node(H, AL, np.int64(1), np.int64(1), nt2, lead2, np.int64(0), alpha, beta, P, pay, work, tt, T, S,
+                      M, LV, KEY, CARDS, TC, TS, hands, psuit, out, mk, tmp, np.int64(PRE_NONE))
         if v < beta:
             hi = v
         else:
@@ -1081,6 +1086,8 @@ def abc_tricks(kernel: ABCKernel, a: int, b: int, c: int, declarer: int, trump: 
     Validates the position: the four hands of ``da`` are disjoint, the trick is consistent with the
     leader and A is to play ``m`` legally; each view holds its player's hand and dummy's as ``da``."""
     dummy = (declarer + 2) % 4
+    if sorted((a, b, c, dummy)) != [0, 1, 2, 3]:
+        raise ValueError("A, B, C and dummy must be the four seats")  # (the kernels index with them unchecked)
     if len(trick) > 3 or (leader + len(trick)) % 4 != a:
         raise ValueError("A is not the player to move")
     seen = 0

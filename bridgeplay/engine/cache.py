@@ -99,7 +99,7 @@ _DEAL_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
     "bridgeplay.engine.dd": (("dd_tricks", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64"),
                              ("_solve", "i64[:] i64[:] u16[:,:] i64 i64 i64[:] i64[:] i64 i64 i64[:,:]")),
     "bridgeplay.engine.abc": (("_abc_after", "i64[:,:] b1[:] i64[:] i64[:] i64 i64 i64 i64[:] f64[:] i64[:] i64[:] "
-                                             "i64[:,:] i64[:] i64[:,:]"),),
+                                             "i64[:,:] i64[:] i64[:,:] i64[:,:]"),),
 }
 _W = "i64[:] i64[:] i64[:] i64[:,:]"  # (state, game constants, points, moves) of every trick search
 _TRICK_ENTRIES: dict[str, tuple[tuple[str, str], ...]] = {
