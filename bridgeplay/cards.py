@@ -9,7 +9,7 @@ order, which is also PBN's order inside a hand).
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -81,6 +81,19 @@ def parse_seat(text: str) -> int:
 def ranks_of(mask: int) -> list[int]:
     """Ranks in ``mask``, highest first."""
     return [r for r in range(14, 1, -1) if mask >> r & 1]
+
+
+def held_cards(hands: Iterable[Sequence[int]]) -> list[int]:
+    """The cards held by ``hands`` (each a hand's four suit masks), suit by suit; :class:`CardError` naming the
+    highest card a hand holds that an earlier hand holds too."""
+    seen = [0, 0, 0, 0]
+    for suits in hands:
+        for s in range(4):
+            both = seen[s] & suits[s]
+            if both:
+                raise CardError(f"card {Card(s, ranks_of(both)[0])} appears in two hands")
+            seen[s] |= suits[s]
+    return seen
 
 
 def popcount(mask: int) -> int:
@@ -218,14 +231,8 @@ class Deal:
         return cls(tuple(Hand(tuple(int(arr[h, s]) for s in range(4))) for h in range(4)))  # type: ignore[arg-type]
 
     def validate(self) -> None:
-        seen = 0
+        held_cards(hand.suits for hand in self.hands)
         for h, hand in enumerate(self.hands):
-            for s in range(4):
-                m = hand.suits[s] << (16 * s)
-                if seen & m:
-                    dup = Card(s, ranks_of((seen & m) >> (16 * s))[0])
-                    raise CardError(f"card {dup} appears in two hands")
-                seen |= m
             if len(hand) > 13:
                 raise CardError(f"{SEAT_LETTERS[h]} holds {len(hand)} cards (at most 13)")
         lengths = {len(h) for h in self.hands}

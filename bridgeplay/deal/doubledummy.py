@@ -61,10 +61,10 @@ from bridgeplay.cards import (
     Card,
     CardError,
     Deal,
+    held_cards,
     parse_seat,
     parse_strain,
     popcount,
-    ranks_of,
 )
 from bridgeplay.engine.dd import OST, clear_tt, dd_tricks, new_tt, new_work
 from bridgeplay.engine.dd import solve as dd_solve
@@ -222,16 +222,10 @@ def validate_position(
     if len(set(cards)) != len(cards):
         raise DDError("a card is played twice in the current trick")
     rows = hands.tolist()  # (Python ints: a numpy element read costs more than the arithmetic)
-    for s in range(4):  # a card in two hands (dd_table asks Deal.validate; a solve pays four words a suit here)
-        seen = 0
-        for x in range(4):
-            if seen & rows[x][s]:
-                dup = Card(s, ranks_of(seen & rows[x][s])[0])
-                raise CardError(f"card {dup} appears in two hands")
-            seen |= rows[x][s]
+    held_cards(rows)  # (a card in two hands: a Deal or an array may hold one)
     for i, c in enumerate(cards):
         seat = (lead + i) % 4
-        owner = next((x for x in (3, 2, 1, 0) if rows[x][c.suit] >> c.rank & 1), None)  # (the last holder)
+        owner = next((x for x in range(4) if rows[x][c.suit] >> c.rank & 1), None)
         if owner is not None:
             if owner != seat:
                 raise DDError(

@@ -40,7 +40,18 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bridgeplay import config
-from bridgeplay.cards import FULL_SUIT, RANK_CHARS, SEAT_LETTERS, SUIT_LETTERS, CardError, Deal, Hand, hcp, parse_seat
+from bridgeplay.cards import (
+    FULL_SUIT,
+    RANK_CHARS,
+    SEAT_LETTERS,
+    SUIT_LETTERS,
+    CardError,
+    Deal,
+    Hand,
+    hcp,
+    held_cards,
+    parse_seat,
+)
 from bridgeplay.deal.par import Par, dealer_of_board, parse_vulnerability, vulnerability_of_board
 from bridgeplay.errors import shown
 
@@ -121,17 +132,9 @@ def deal_with_gaps(hands: Sequence[Hand | None]) -> Deal:
         raise CardError(f"hands {names} are not given: a double-dummy table needs every card (one may be left out)")
     full = list(hands)
     if missing:
-        seen = [0, 0, 0, 0]
+        seen = held_cards(h.suits for h in hands if h is not None)
         for i, h in enumerate(hands):
-            if h is None:
-                continue
-            for s in range(4):
-                both = seen[s] & h.suits[s]
-                if both:
-                    r = max(r for r in range(2, 15) if both >> r & 1)
-                    raise CardError(f"card {SUIT_LETTERS[s]}{RANK_CHARS[r - 2]} appears in two hands")
-                seen[s] |= h.suits[s]
-            if len(h) != 13:
+            if h is not None and len(h) != 13:
                 raise CardError(f"{SEAT_LETTERS[i]} holds {len(h)} cards (a board has 13 a hand)")
         full[missing[0]] = Hand(tuple(FULL_SUIT & ~m for m in seen))  # type: ignore[arg-type]
     deal = Deal(tuple(full))  # type: ignore[arg-type]
