@@ -165,7 +165,14 @@ LANES13 = np.int64(0x1FFF1FFF1FFF1FFF)
 # (2 MB, zeroed lazily by the system: untouched unless a re-check is switched on)
 DTT_LOG2 = 12
 DTT_CUT_LOG2 = 10
-DTT_WORDS = TT_HEAD + HEAD * (1 << DTT_LOG2) + BLOCK * (1 << DTT_LOG2) + (1 << DTT_CUT_LOG2)
+
+
+def _tt_words(log2_heads: int, blocks: int, cut_log2: int) -> int:
+    """A table's size in words: header, heads, entry blocks, then the cut-off card cache."""
+    return TT_HEAD + HEAD * (1 << log2_heads) + BLOCK * blocks + (1 << cut_log2)
+
+
+DTT_WORDS = _tt_words(DTT_LOG2, 1 << DTT_LOG2, DTT_CUT_LOG2)
 WORK_SIZE = ODTT + DTT_WORDS
 # An array index cast to unsigned: numba then skips its negative-index fix-up (a compare-and-add before every
 # load and store whose index it cannot prove >= 0).  The kernels index with non-negative offsets only.
@@ -179,22 +186,26 @@ def new_tt(
     and a cut-off card cache of ``2**cut_log2`` slots."""
     if blocks is None:
         blocks = 1 << log2_heads
-    cut = TT_HEAD + HEAD * (1 << log2_heads) + BLOCK * blocks
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
-    n = cut + (1 << cut_log2)
+    n = _tt_words(log2_heads, blocks, cut_log2)
     raw = np.zeros(n + 8, dtype=np.int64)
     # aligned to a cache line (64 bytes): a head (4 words after the 8 of the header) then lies in one
     # line, which the search's prefetch brings in whole (numpy's 16-byte alignment split every other
     # head across two lines)
     off = (-(raw.ctypes.data // 8)) % 8
     tt = raw[off:off + n]
+    _tt_header(tt, log2_heads, blocks, cut_log2)
+    return tt
+
+
+def _tt_header(tt: np.ndarray, log2_heads: int, blocks: int, cut_log2: int) -> None:
+    """Write an empty table's header into a zeroed ``tt`` (:func:`new_tt`; the re-checks' table in the work array)."""
     tt[0] = log2_heads
     tt[1] = blocks
     tt[3] = 1
-    tt[5] = cut
+    tt[5] = _tt_words(log2_heads, blocks, cut_log2) - (1 << cut_log2)  # where the cut-off card cache starts
     tt[6] = cut_log2
-    return tt
 
 
 @njit(cache=True, _nrt=False)
@@ -213,11 +224,7 @@ def clear_tt(tt: np.ndarray) -> None:
 def new_work() -> np.ndarray:
     """A work array: search state, statistics, the lookup tables and the debugging re-checks' table."""
     A = np.zeros(WORK_SIZE, dtype=np.int64)
-    A[ODTT + 0] = DTT_LOG2
-    A[ODTT + 1] = 1 << DTT_LOG2
-    A[ODTT + 3] = 1
-    A[ODTT + 5] = DTT_WORDS - (1 << DTT_CUT_LOG2)
-    A[ODTT + 6] = DTT_CUT_LOG2
+    _tt_header(A[ODTT:], DTT_LOG2, 1 << DTT_LOG2, DTT_CUT_LOG2)
     A[OPOP : OPOP + 8192] = POP
     A[OHIGH : OHIGH + 8192] = HIGH
     A[OLOW : OLOW + 8192] = LOWEST
