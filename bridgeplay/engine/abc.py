@@ -1048,12 +1048,21 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M, L
     return lo
 
 
+def _zeros_lines(rows: int, width: int) -> np.ndarray:
+    """``np.zeros((rows, width), int64)`` starting on a cache line (64 bytes): numpy's 16-byte alignment put every
+    8-word row of the ABC table and the value memo across two lines, two misses a row where one will do."""
+    n = rows * width
+    raw = np.zeros(n + 8, dtype=np.int64)
+    off = (-(raw.ctypes.data // 8)) % 8
+    return raw[off:off + n].reshape(rows, width)
+
+
 def new_abc_table(log2: int = ABC_TT_LOG2) -> np.ndarray:
     """An empty ABC transposition table: ``2**log2`` rows of :data:`TW` words a position, then their signatures
-    (:func:`_sig`), a byte a row."""
+    (:func:`_sig`), a byte a row; a row is one cache line."""
     if log2 < 6:
         raise ValueError("the ABC table needs at least 64 rows")
-    return np.zeros(((1 << log2) + (1 << (log2 - 6)), TW), dtype=np.int64)
+    return _zeros_lines((1 << log2) + (1 << (log2 - 6)), TW)
 
 
 class ABCKernel:
@@ -1065,7 +1074,7 @@ class ABCKernel:
         self.tt = new_tt(DD_TT_LOG2, 1 << DD_TT_BLOCKS_LOG2)
         self.T = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
-        self.M = np.zeros((1 << MEMO_LOG2, MW), dtype=np.int64)
+        self.M = _zeros_lines(1 << MEMO_LOG2, MW)
         self.LV = np.full((64, LEVELS, LVW), NO_LO, dtype=np.int64)  # per card A plays at the root (LV_CUT)
 
     def clear(self) -> None:
