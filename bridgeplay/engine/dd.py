@@ -1864,6 +1864,30 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
                     A[_ix(rd + s)] = A[_ix(OQ + s)]
                 # the plan's whole count (fail-soft: a stronger bound than the test asked for)
                 return qv if ns else tl - qv
+            if trump == 4 and (t == tl if ns else t == 1) and not (A[ODEBUG] & 2):
+                # the leader's side needs every trick: when the suits whose top card it holds, each counted at its
+                # longer holding there, do not add up to the tricks left, it fails (DDS's LaterTricksMIN/MAX in no
+                # trumps: a suit the other side tops gives it no trick; checked against the search without bounds on
+                # 4,000 random endings, 1,889 of them cut).  The answer rests on who holds the tops the other side
+                # holds in suits it shares (relevant), not on the side's own tops (another owner only lowers the sum)
+                lsum = 0
+                for s in range(4):
+                    c = A[_ix(OC + s)]
+                    if c == 0:
+                        continue
+                    o = _owner(A, s, c - 1)
+                    if ((o ^ leader) & 1) == 0:
+                        lsum += max(_pop(A[_ix(OH + 4 * o + s)]), _pop(A[_ix(OH + 4 * ((o + 2) & 3) + s)]))
+                if 0 < lsum < tl:
+                    A[OST + 3] += 1
+                    for s in range(4):
+                        A[_ix(rd + s)] = 0
+                        c = A[_ix(OC + s)]
+                        if c != 0:
+                            o = _owner(A, s, c - 1)
+                            if ((o ^ leader) & 1) == 1 and _pop(A[_ix(OH + 4 * o + s)]) < c:
+                                A[_ix(rd + s)] = np.int64(1) << (c - 1)
+                    return tl - 1 if ns else np.int64(1)
             if trump < 4 and not (A[ODEBUG] & 16):
                 x, k = _top_trump_run(A, trump)
                 if x >= 0:
