@@ -19,7 +19,7 @@ from bridgeplay.engine.dd import ODEBUG, OST, _solve, _top_trump_run, new_tt, ne
 
 pytest.importorskip("endplay")
 
-NO_BOUNDS = 2 | 8 | 16  # no lost-trick (slow) bound, no quick tricks, no trump bounds
+NO_BOUNDS = 2 | 8 | 16 | 128  # no lost-trick (slow) bound, no quick tricks, no trump bounds, no later tricks
 
 
 def _table(hands: np.ndarray, flags: int, cut_log2: int = 16) -> tuple[list[list[int]], int]:
@@ -201,3 +201,47 @@ def test_dds_quick_tricks_count_may_pass_the_tricks_so_the_search_claims_only_th
 
     hands = Deal.from_pbn(pbn).to_array().astype(np.int64)
     assert _solve(B, tt, hands, 4, 0, z, z, 0, 0, out) == 4 == _dds_tricks(pbn, 0)
+
+
+def _needs_every_trick_fails(hands: np.ndarray, leader: int, tl: int) -> bool:
+    """DDS's LaterTricks in no trumps, written out plainly: the suits whose top card the leader's side holds, each
+    counted at that side's longer holding, add up to fewer than the tricks left (and to more than none)."""
+    total = 0
+    for s in range(4):
+        if not hands[:, s].any():
+            continue
+        top = max(range(4), key=lambda x: int(hands[x, s]).bit_length())
+        if (top ^ leader) & 1 == 0:
+            total += max(bin(int(hands[top, s])).count("1"), bin(int(hands[(top + 2) % 4, s])).count("1"))
+    return 0 < total < tl
+
+
+def test_a_side_that_needs_every_trick_fails_when_its_tops_lengths_fall_short() -> None:
+    """The bound that a no-trump leader's side needing every trick fails when the suits it tops, each at its longer
+    holding, do not add up to the tricks left (DDS's LaterTricks): on seeded random endings, whenever it applies the
+    search with every bound off (an independent reference) gives that side fewer than all the tricks, and the
+    search with the bound gives the reference's value, in fewer nodes than without it (ODEBUG 128: it fires)."""
+    from bridgeplay.engine.dd import clear_tt
+
+    rng = random.Random(44_000)
+    A, off, ref, tt = new_work(), new_work(), new_work(), new_tt(14)
+    ref[ODEBUG] = NO_BOUNDS
+    off[ODEBUG] = 128
+    z = np.zeros(4, dtype=np.int64)
+    out = np.zeros((5, 13), dtype=np.int64)
+    applies = 0
+    for i in range(400):
+        tl = rng.randint(2, 7)
+        hands = _long_suit_ending(rng, tl) if i % 2 else random_deal(rng, tl).to_array().astype(np.int64)
+        leader = rng.randrange(4)
+        clear_tt(tt)
+        ns = _solve(ref, tt, hands, 4, leader, z, z, 0, 0, out)
+        if _needs_every_trick_fails(hands, leader, tl):
+            applies += 1
+            assert (ns if leader % 2 == 0 else tl - ns) < tl, (hands.tolist(), leader)
+        for W in (A, off):
+            clear_tt(tt)
+            tt[int(tt[5]):] = 0
+            assert _solve(W, tt, hands, 4, leader, z, z, 0, 0, out) == ns, (hands.tolist(), leader)
+    assert applies >= 100
+    assert A[OST] < off[OST]
