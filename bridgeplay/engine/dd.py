@@ -2402,7 +2402,10 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
 # -1.8% / -3.5% nodes in no trumps / spades on seeds 1-3, East and West on lead -2.0% to -3.9% on seeds 4-6;
 # +1.5 was not better, and no bias when North-South lead (+1 there costs 3-11%, -1 costs 1-2%).  A table's
 # later leaders start from the previous leader's result, which a bias only worsened (+0.6% on 30 tables).
-GUESS_EW_LEAD = 1.0
+# 0.7 rather than 1.0 (sixteenth session, dd22; 150 solves each from empty caches): no trumps, West on lead,
+# seeds 1-3 / 4-6 -1.1% / -1.2%, East on lead -1.0% / -2.0%; spades, West on lead -0.2% / +0.9%; hearts,
+# East on lead, seeds 1-3 -1.4%.  (The scan of 0.5..1.6 on the cost of every start had no sharper optimum.)
+GUESS_EW_LEAD = 0.7
 
 
 @njit(cache=True)
