@@ -2402,7 +2402,10 @@ def _ns_tricks(A, tt, hands, trump, leader, psuit, prank, nplayed, guess):
 # -1.8% / -3.5% nodes in no trumps / spades on seeds 1-3, East and West on lead -2.0% to -3.9% on seeds 4-6;
 # +1.5 was not better, and no bias when North-South lead (+1 there costs 3-11%, -1 costs 1-2%).  A table's
 # later leaders start from the previous leader's result, which a bias only worsened (+0.6% on 30 tables).
-GUESS_EW_LEAD = 1.0
+# 0.7 rather than 1.0 (sixteenth session, dd22; 150 solves each from empty caches): no trumps, West on lead,
+# seeds 1-3 / 4-6 -1.1% / -1.2%, East on lead -1.0% / -2.0%; spades, West on lead -0.2% / +0.9%; hearts,
+# East on lead, seeds 1-3 -1.4%.  (The scan of 0.5..1.6 on the cost of every start had no sharper optimum.)
+GUESS_EW_LEAD = 0.7
 
 
 @njit(cache=True)
@@ -2650,12 +2653,18 @@ def _dd_strain(A, tt, hands, strain, out):
     psuit = np.zeros(4, dtype=np.int64)
     prank = np.zeros(4, dtype=np.int64)
     guess = np.int64(-1)
+    first = np.int64(0)
     for leader in range(4):
         ns = _ns_tricks(A, tt, hands, strain, leader, psuit, prank, np.int64(0), guess)
         tl = 0
         for s in range(4):
             tl += _pop(A[_ix(OH + s)])
-        guess = min(ns, tl)  # the next leader's first test: the same tricks (1.3% fewer nodes than one above)
+        if leader == 0:
+            first = ns
+        # the next leader's first test: the tricks of the last leader (1.3% fewer nodes than one above), but for
+        # South those of North, the same side on lead (0.5% fewer nodes than East's: on seeds 1-3 and 4-9 of
+        # dd_seeds.py's tables, each seed lower)
+        guess = min(first if leader == 1 else ns, tl)
         declarer = (leader + 3) & 3
         if (declarer & 1) == 0:
             out[strain, declarer] = ns
