@@ -49,7 +49,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from bridgeplay.engine._numba import numba_without_scipy
-from bridgeplay.engine.dd import _ix, new_tt, new_work
+from bridgeplay.engine.dd import _ix, new_tt, new_work, zeros_aligned
 from bridgeplay.engine.dd import solve_within as _dd_solve
 from bridgeplay.engine.ddpacked import solve_packed as _dd_packed
 from bridgeplay.engine.rules import _popcount as _pop
@@ -1052,10 +1052,7 @@ def _abc_after(deals, alive, tc, ts, nt, leader, m, P, pay, work, tt, T, S, M, L
 def _zeros_lines(rows: int, width: int) -> np.ndarray:
     """``np.zeros((rows, width), int64)`` starting on a cache line (64 bytes): numpy's 16-byte alignment put every
     8-word row of the ABC table and the value memo across two lines, two misses a row where one will do."""
-    n = rows * width
-    raw = np.zeros(n + 8, dtype=np.int64)
-    off = (-(raw.ctypes.data // 8)) % 8
-    return raw[off:off + n].reshape(rows, width)
+    return zeros_aligned(rows * width).reshape(rows, width)
 
 
 def new_abc_table(log2: int = ABC_TT_LOG2) -> np.ndarray:

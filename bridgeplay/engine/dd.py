@@ -191,15 +191,18 @@ def new_tt(
         blocks = 1 << log2_heads
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
-    n = _tt_words(log2_heads, blocks, cut_log2)
-    raw = np.zeros(n + 8, dtype=np.int64)
-    # aligned to a cache line (64 bytes): a head (4 words after the 8 of the header) then lies in one
-    # line, which the search's prefetch brings in whole (numpy's 16-byte alignment split every other
-    # head across two lines)
-    off = (-(raw.ctypes.data // 8)) % 8
-    tt = raw[off:off + n]
+    # aligned to a cache line: a head (4 words after the 8 of the header) then lies in one line, which the
+    # search's prefetch brings in whole (numpy's 16-byte alignment split every other head across two lines)
+    tt = zeros_aligned(_tt_words(log2_heads, blocks, cut_log2))
     _tt_header(tt, log2_heads, blocks, cut_log2)
     return tt
+
+
+def zeros_aligned(n: int) -> np.ndarray:
+    """``np.zeros(n, int64)`` starting on a cache line (64 bytes; numpy aligns to 16)."""
+    raw = np.zeros(n + 8, dtype=np.int64)
+    off = (-(raw.ctypes.data // 8)) % 8
+    return raw[off:off + n]
 
 
 def _tt_header(tt: np.ndarray, log2_heads: int, blocks: int, cut_log2: int) -> None:
