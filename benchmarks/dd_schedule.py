@@ -54,8 +54,7 @@ def main() -> int:
         hands = _deal_array(deal)
         cost = {}
         for strain in _STRAIN_ORDER:
-            clear_tt(tt)
-            tt[int(tt[5]):] = 0  # (and the cut-off card cache: each strain as a thread starts it)
+            clear_tt(tt, cuts=True)  # (each strain starts as a table's thread starts it)
             n0 = int(A[OST])
             solve(A, tt, hands.astype(np.int64), strain, 0, z, z, 0, 7, out)
             cost[strain] = int(A[OST]) - n0

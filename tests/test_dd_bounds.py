@@ -240,8 +240,7 @@ def test_a_side_that_needs_every_trick_fails_when_its_tops_lengths_fall_short() 
             applies += 1
             assert (ns if leader % 2 == 0 else tl - ns) < tl, (hands.tolist(), leader)
         for W in (A, off):
-            clear_tt(tt)
-            tt[int(tt[5]):] = 0
+            clear_tt(tt, cuts=True)
             assert _solve(W, tt, hands, 4, leader, z, z, 0, 0, out) == ns, (hands.tolist(), leader)
     assert applies >= 100
     assert A[OST] < off[OST]

@@ -356,8 +356,7 @@ def _threaded_table(hands: np.ndarray, psuit: np.ndarray, prank: np.ndarray, out
                     strain = next(todo, -1)
                 if strain < 0:
                     return
-                clear_tt(tt)
-                tt[int(tt[5]):] = 0
+                clear_tt(tt, cuts=True)
                 dd_solve(work, tt, hands, strain, 0, psuit, prank, 0, 7, out)
 
         futures = [pool.submit(run, w, t) for w, t in states[1:]]

@@ -221,10 +221,14 @@ def clear_dtt(tt):
     tt[2] = 0
 
 
-def clear_tt(tt: np.ndarray) -> None:
-    """Empty a table in O(1) (a generation bump: every suit-length pattern is forgotten)."""
+def clear_tt(tt: np.ndarray, cuts: bool = False) -> None:
+    """Empty a table in O(1) (a generation bump: every suit-length pattern is forgotten); with ``cuts``, also
+    its cut-off card cache (the table's tail from word ``tt[5]``, zeroed: 256 KB by default), which a clear
+    otherwise keeps as move-ordering hints."""
     tt[3] += 1
     tt[2] = 0
+    if cuts:
+        tt[int(tt[5]):] = 0
 
 
 def new_work() -> np.ndarray:
