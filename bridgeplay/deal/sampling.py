@@ -200,14 +200,19 @@ def dd_draws(problem: DealProblem, ws: WorldSet, n: int, plays: list[Play], dead
     counts: list[int] = []
     drawn = 0
     t0 = time.perf_counter()
+    cpu0 = time.thread_time()
     for row in ws.worlds.draws(n, ws.seed):
         key = tuple(row.tolist())
         j = index.get(key)
         if j is None:
-            # stop in time to write the table of the worlds solved so far within the limit
-            if deadline is not None and drawn and \
-                    time.perf_counter() + config.TABLE_SECONDS_PER_WORLD * len(rows) > deadline:
-                break
+            # stop in time to write the table of the worlds solved so far within the limit; on a loaded
+            # machine this thread gets a share of a core, and the table's writing is that much slower too
+            if deadline is not None and drawn:
+                now = time.perf_counter()
+                share = (time.thread_time() - cpu0) / max(now - t0, 1e-9)
+                slower = 1.0 / min(1.0, max(share, 0.2))
+                if now + config.TABLE_SECONDS_PER_WORLD * len(rows) * slower > deadline:
+                    break
             j = index[key] = len(rows)
             rows.append(row)
             counts.append(0)
