@@ -107,7 +107,8 @@ OK = OR + 4 * 64  # killer move at depth d
 OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
-# (OTB + 8 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
+OROOT = OTB + 8  # the root's tricks left (the killers are kept in the root's packing: :func:`_killer_in`)
+# (OTB + 9 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow.  The search and its
@@ -1809,6 +1810,33 @@ def _sort_moves(A, d, n):
 # --------------------------------------------------------------------------------------------
 # the search
 @njit(cache=True, _nrt=False)
+def _killer_out(A, mv, tl):
+    """A lead ``mv`` of the trick with tl tricks left as a card of the root's packing (the tricks played since
+    the root put back in: the same card whatever else has left play since, as DDS's killers are absolute ranks)."""
+    s = mv >> 4
+    m = np.int64(1) << (mv & 15)
+    for k in range(tl + 1, A[OROOT] + 1):
+        m = _reinsert(A, m, (A[_ix(OT + 16 * k + 13)] >> (16 * s)) & 0x1FFF)
+    return (s << 4) | _low(m)
+
+
+@njit(cache=True, _nrt=False)
+def _killer_in(A, kv, tl):
+    """A killer of the root's packing (:func:`_killer_out`) in the packing of tl tricks left, -1 if the card
+    has left play."""
+    if kv < 0:
+        return kv
+    s = kv >> 4
+    b = kv & 15
+    for k in range(A[OROOT], tl, -1):
+        q = (A[_ix(OT + 16 * k + 13)] >> (16 * s)) & 0x1FFF
+        if (q >> b) & 1:
+            return np.int64(-1)
+        b -= _pop(q & ((np.int64(1) << b) - 1))
+    return (s << 4) | b
+
+
+@njit(cache=True, _nrt=False)
 def _reinsert(A, m, q):
     """The mask ``m`` of a suit with a bit opened at each bit of ``q`` (the suit's cards of a trick, put back
     into play), lowest first, so that each lands where it was before the trick left play."""
@@ -2014,7 +2042,7 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
             A[_ix(OM + 16 * d)] = only
             n = 1
         else:
-            n = _gen_lead(A, trump, p, d, best, A[_ix(OK + d)], tl)
+            n = _gen_lead(A, trump, p, d, best, _killer_in(A, A[_ix(OK + d)], tl), tl)
             _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[_ix(OT + 16 * tl)])
@@ -2207,7 +2235,8 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
             u1 = m1
             u2 = m2
             u3 = m3
-            A[_ix(OK + d)] = mv
+            if ply == 0:
+                A[_ix(OK + d)] = _killer_out(A, mv, tl)
             _cut_put(tt, ch, mv)
             break
         if ns:
@@ -2381,6 +2410,7 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
         A[_ix(OC + s)] = n
     for k in range(4 * tl + 4):  # the killers of the depths this search reaches (d = 4 tl + ply)
         A[_ix(OK + k)] = -1
+    A[OROOT] = tl
     A[_ix(tb + 8)] = leader
     for i in range(nplayed):
         A[_ix(tb + i)] = psuit[i]
