@@ -1809,18 +1809,24 @@ def _sort_moves(A, d, n):
 
 # --------------------------------------------------------------------------------------------
 # the search
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a call passes A in seven words
 def _killer_out(A, mv, tl):
     """A lead ``mv`` of the trick with tl tricks left as a card of the root's packing (the tricks played since
     the root put back in: the same card whatever else has left play since, as DDS's killers are absolute ranks)."""
     s = mv >> 4
-    m = np.int64(1) << (mv & 15)
+    b = mv & 15
     for k in range(tl + 1, A[OROOT] + 1):
-        m = _reinsert(A, m, (A[_ix(OT + 16 * k + 13)] >> (16 * s)) & 0x1FFF)
-    return (s << 4) | _low(m)
+        q = (A[_ix(OT + 16 * k + 13)] >> (16 * s)) & 0x1FFF
+        while q != 0:  # the trick's cards of the suit back in, lowest first
+            cb = _low(q)
+            if cb > b:
+                break
+            q ^= np.int64(1) << cb
+            b += 1
+    return (s << 4) | b
 
 
-@njit(cache=True, _nrt=False)
+@njit(cache=True, _nrt=False, inline="always")
 def _killer_in(A, kv, tl):
     """A killer of the root's packing (:func:`_killer_out`) in the packing of tl tricks left, -1 if the card
     has left play."""
