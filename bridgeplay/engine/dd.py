@@ -1359,11 +1359,13 @@ def _run_top(x, b):
 def _gen_lead(A, trump, p, d, best, killer, tl):
     """Leads of ``p`` (one per run of equivalent cards), weighted: cash or set up winners, lead
     through strength, prefer suits where the opponents have few cards (a smaller tree); the
-    table's best move and the last cut-off move at this depth (killer) come first.
+    table's best move and the last cut-off move at this depth (killer) come first.  ``killer`` is in the root's
+    packing (:func:`_killer_out`; -1 none), translated here: a call site fewer in :func:`_search`.
 
     Within a suit the weights add or subtract DDS's *relative* rank of the run's top card (``relRank`` in
     its ``Init.cpp``: 1 for the suit's highest card in play, 2 for the next, ...), so where DDS adds it the
     lower cards come first (low towards partner's winners, not the jack from J-x-x under the ace-king)."""
+    killer = _killer_in(A, killer, tl)  # (kept in the root's packing)
     lho = (p + 1) & 3
     pd = (p + 2) & 3
     rho = (p + 3) & 3
@@ -2048,7 +2050,7 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
             A[_ix(OM + 16 * d)] = only
             n = 1
         else:
-            n = _gen_lead(A, trump, p, d, best, _killer_in(A, A[_ix(OK + d)], tl), tl)
+            n = _gen_lead(A, trump, p, d, best, A[_ix(OK + d)], tl)
             _cut_bonus(A, tt, ch, p, d, n, 60)
     else:
         lazy = -1 if only >= 0 else _cut_move(A, tt, ch, p, A[_ix(OT + 16 * tl)])
