@@ -72,3 +72,32 @@ def test_a_third_hand_tries_its_cheapest_sure_winner_before_its_top() -> None:
     # South leads the diamond five, West the four; North A-J-9-7-3-2 over East's singleton ten: the jack first
     moves = _moves("N:..AJ9732. AKQJT..T. .AKQ.K6. .JT9.Q8.", 2, [(2, 5), (2, 4)])
     assert moves[0] == (2 << 4) | 9
+
+
+def test_a_killer_is_kept_as_a_card_not_as_a_packed_index() -> None:
+    # The killer at a lead (the last lead that cut at its depth) is kept in the root's packing and read back in
+    # the packing of the node that uses it, so that it names the same card after other cards have left play
+    # (DDS keeps its killers as absolute ranks); a killer whose card has left play names none.
+    from bridgeplay.engine.dd import OROOT, OT, _killer_in, _killer_out
+
+    A = new_work()
+    zero = np.zeros(4, dtype=np.int64)
+    # 3 tricks; spades in play A K Q J T 9 8 7 6 5 4 3 -> packed bits 11..0
+    tl, _ = _setup(A, _hands("N:AQ6.. KT5.. J84.. 973.."), NT, 0, zero, zero, 0)
+    assert tl == 3 and A[OROOT] == 3
+    # the first trick takes the spade six, five, four and three (bits 3..0) out of play: the next trick's
+    # packing has A K Q J T 9 8 7 at bits 7..0
+    A[OT + 16 * 3 + 13] = 0b1111
+    jack_now, jack_root = (0 << 4) | 4, (0 << 4) | 8
+    assert _killer_out(A, jack_now, 2) == jack_root
+    assert _killer_in(A, jack_root, 2) == jack_now
+    assert _killer_in(A, jack_root, 3) == jack_root  # at the root's own trick: the root's packing
+    assert _killer_in(A, (0 << 4) | 2, 2) == -1  # the spade five left play with the first trick
+    assert _killer_in(A, -1, 2) == -1
+    # a second trick takes the eight and the ace (bits 0 and 7 of its packing) out as well
+    A[OT + 16 * 2 + 13] = (1 << 0) | (1 << 7)
+    assert _killer_out(A, (0 << 4) | 3, 1) == jack_root  # the jack is bit 3 of the last trick's packing
+    assert _killer_in(A, jack_root, 1) == (0 << 4) | 3
+    assert _killer_in(A, (0 << 4) | 11, 1) == -1  # the ace
+    # other suits pass through unchanged when none of their cards left play
+    assert _killer_in(A, _killer_out(A, (2 << 4) | 1, 1), 1) == (2 << 4) | 1

@@ -107,7 +107,8 @@ OK = OR + 4 * 64  # killer move at depth d
 OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
-# (OTB + 8 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
+OROOT = OTB + 8  # the root's tricks left (the killers are kept in the root's packing: :func:`_killer_in`)
+# (OTB + 9 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow.  The search and its
@@ -1358,11 +1359,13 @@ def _run_top(x, b):
 def _gen_lead(A, trump, p, d, best, killer, tl):
     """Leads of ``p`` (one per run of equivalent cards), weighted: cash or set up winners, lead
     through strength, prefer suits where the opponents have few cards (a smaller tree); the
-    table's best move and the last cut-off move at this depth (killer) come first.
+    table's best move and the last cut-off move at this depth (killer) come first.  ``killer`` is in the root's
+    packing (:func:`_killer_out`; -1 none), translated here: a call site fewer in :func:`_search`.
 
     Within a suit the weights add or subtract DDS's *relative* rank of the run's top card (``relRank`` in
     its ``Init.cpp``: 1 for the suit's highest card in play, 2 for the next, ...), so where DDS adds it the
     lower cards come first (low towards partner's winners, not the jack from J-x-x under the ace-king)."""
+    killer = _killer_in(A, killer, tl)  # (kept in the root's packing)
     lho = (p + 1) & 3
     pd = (p + 2) & 3
     rho = (p + 3) & 3
@@ -1808,6 +1811,39 @@ def _sort_moves(A, d, n):
 
 # --------------------------------------------------------------------------------------------
 # the search
+@njit(cache=True, _nrt=False, inline="always")  # inlined: a call passes A in seven words
+def _killer_out(A, mv, tl):
+    """A lead ``mv`` of the trick with tl tricks left as a card of the root's packing (the tricks played since
+    the root put back in: the same card whatever else has left play since, as DDS's killers are absolute ranks)."""
+    s = mv >> 4
+    b = mv & 15
+    for k in range(tl + 1, A[OROOT] + 1):
+        q = (A[_ix(OT + 16 * k + 13)] >> (16 * s)) & 0x1FFF
+        while q != 0:  # the trick's cards of the suit back in, lowest first
+            cb = _low(q)
+            if cb > b:
+                break
+            q ^= np.int64(1) << cb
+            b += 1
+    return (s << 4) | b
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _killer_in(A, kv, tl):
+    """A killer of the root's packing (:func:`_killer_out`) in the packing of tl tricks left, -1 if the card
+    has left play."""
+    if kv < 0:
+        return kv
+    s = kv >> 4
+    b = kv & 15
+    for k in range(A[OROOT], tl, -1):
+        q = (A[_ix(OT + 16 * k + 13)] >> (16 * s)) & 0x1FFF
+        if (q >> b) & 1:
+            return np.int64(-1)
+        b -= _pop(q & ((np.int64(1) << b) - 1))
+    return (s << 4) | b
+
+
 @njit(cache=True, _nrt=False)
 def _reinsert(A, m, q):
     """The mask ``m`` of a suit with a bit opened at each bit of ``q`` (the suit's cards of a trick, put back
@@ -2207,7 +2243,8 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
             u1 = m1
             u2 = m2
             u3 = m3
-            A[_ix(OK + d)] = mv
+            if ply == 0:
+                A[_ix(OK + d)] = _killer_out(A, mv, tl)
             _cut_put(tt, ch, mv)
             break
         if ns:
@@ -2381,6 +2418,7 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
         A[_ix(OC + s)] = n
     for k in range(4 * tl + 4):  # the killers of the depths this search reaches (d = 4 tl + ply)
         A[_ix(OK + k)] = -1
+    A[OROOT] = tl
     A[_ix(tb + 8)] = leader
     for i in range(nplayed):
         A[_ix(tb + i)] = psuit[i]

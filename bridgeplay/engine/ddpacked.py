@@ -18,7 +18,7 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OT, _guess, _mtd, _pop, _reaching_packed, _value_reaching_at
+from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OROOT, OT, _guess, _mtd, _pop, _reaching_packed, _value_reaching_at
 from bridgeplay.engine.deal import _beats
 
 SUIT = 0xFFFF
@@ -47,6 +47,7 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
         A[OC + s] = _pop(live)
     for k in range(4 * tl + 4):  # the killers of the depths the search reaches, as dd._setup
         A[OK + k] = -1
+    A[OROOT] = tl
     A[tb + 8] = leader
     for i in range(nt):
         A[tb + i] = trick[i] >> 4
