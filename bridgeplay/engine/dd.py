@@ -1811,6 +1811,15 @@ def _sort_moves(A, d, n):
 
 # --------------------------------------------------------------------------------------------
 # the search
+@njit(cache=True, _nrt=False, inline="always")
+def _killers_reset(A, tl):
+    """No killer at the depths a search from tl tricks left reaches (d = 4 tl + ply), and tl as the root whose
+    packing they are kept in (:func:`_killer_out`): every set-up of a root (``_setup``, ``ddpacked``'s) calls it."""
+    for k in range(4 * tl + 4):
+        A[_ix(OK + k)] = -1
+    A[OROOT] = tl
+
+
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a call passes A in seven words
 def _killer_out(A, mv, tl):
     """A lead ``mv`` of the trick with tl tricks left as a card of the root's packing (the tricks played since
@@ -2416,9 +2425,7 @@ def _setup(A, hands, trump, leader, psuit, prank, nplayed):
         for b in range(n, 16):
             A[_ix(ORANK + 16 * s + b)] = 0
         A[_ix(OC + s)] = n
-    for k in range(4 * tl + 4):  # the killers of the depths this search reaches (d = 4 tl + ply)
-        A[_ix(OK + k)] = -1
-    A[OROOT] = tl
+    _killers_reset(A, tl)
     A[_ix(tb + 8)] = leader
     for i in range(nplayed):
         A[_ix(tb + i)] = psuit[i]

@@ -18,7 +18,18 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from bridgeplay.engine.dd import OC, ODEBUG, OH, OK, OROOT, OT, _guess, _mtd, _pop, _reaching_packed, _value_reaching_at
+from bridgeplay.engine.dd import (
+    OC,
+    ODEBUG,
+    OH,
+    OT,
+    _guess,
+    _killers_reset,
+    _mtd,
+    _pop,
+    _reaching_packed,
+    _value_reaching_at,
+)
 from bridgeplay.engine.deal import _beats
 
 SUIT = 0xFFFF
@@ -45,9 +56,7 @@ def _setup_packed(A, ph, trick, nt, leader, trump):
             if (trick[i] >> 4) == s:
                 live |= np.int64(1) << (trick[i] & 15)
         A[OC + s] = _pop(live)
-    for k in range(4 * tl + 4):  # the killers of the depths the search reaches, as dd._setup
-        A[OK + k] = -1
-    A[OROOT] = tl
+    _killers_reset(A, tl)
     A[tb + 8] = leader
     for i in range(nt):
         A[tb + i] = trick[i] >> 4
