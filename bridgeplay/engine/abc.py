@@ -305,11 +305,18 @@ def _one_run(cards, held):
 
 
 @njit(cache=True)
-def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk):
+def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk, keyed):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
     one null-window engine search a run of equal cards, memoised per position in M (the masks in
-    relative ranks, as the key)."""
-    held = _memo_key(row, tc, nt, leader, trump, mk, psuit)
+    relative ranks, as the key).  ``keyed``: ``mk`` and ``psuit`` hold this position's memo key already (the
+    call right after :func:`_dd_pos` of the same position: of 0.80 M calls on the 60 triples of Example 1,
+    0.72 M), so it is not made again."""
+    if keyed:
+        held = row[0] | row[1] | row[2] | row[3]
+        for j in range(nt):
+            held |= np.int64(1) << tc[_ix(j)]
+    else:
+        held = _memo_key(row, tc, nt, leader, trump, mk, psuit)
     i = _memo_slot(M, mk)
     want = _pack_bits(want, held)
     meta = M[_ix(i), 7]
@@ -916,6 +923,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
                         v = got + ((cpre >> 24) & 255)
                         settled = True
             if not settled:
+                keyed = need < 0  # (then _dd_pos leaves the position's memo key in mk and psuit for _x_cards)
                 if need < 0:
                     lva = LV[_ix(lev)]  # (ask >= 0 here)
                     top = _dd_pos(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S,
@@ -930,7 +938,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
                     xlo = won + (need if mine else tl - top)
                     xhi = won + (top if mine else tl - need)
                 if not _x_cards(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit,
-                                out, S, M, mk):
+                                out, S, M, mk, keyed):
                     nout += 1
                     continue
         if not settled:
