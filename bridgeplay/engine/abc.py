@@ -630,9 +630,10 @@ def _probe(T, key, kp):
     """The stored (lo << 24 | hi << 32) bounds of the position, or -1.  A position lives in one of two rows
     (its hash's and the next): a miss reads two cache lines, not four (60 triples of Example 1: 0.05% more
     nodes than four rows, about 5% less time in paired runs); a row is read only when its signature byte is
-    the position's."""
+    the position's.  Leaves the hash in key[TW - 1] for :func:`_store` of the same position."""
     n = _rows(T)
     h = _hash(key, TW - 1) ^ np.uint64(kp)
+    key[TW - 1] = np.int64(h)
     g = _sig_of(h)
     i = np.int64(h & np.uint64(n - 1))
     for _ in range(2):
@@ -644,8 +645,11 @@ def _probe(T, key, kp):
 
 @njit(cache=True)
 def _store(T, key, kp, lo, hi):
+    """Store the bounds of the position (key[:TW - 1], kp), which :func:`_probe` has probed: its hash is read
+    from key[TW - 1], where the probe left it (every store in :func:`_node` follows its position's probe, and
+    the probe's key row is not written in between), not made again."""
     n = _rows(T)
-    h = _hash(key, TW - 1) ^ np.uint64(kp)
+    h = np.uint64(key[TW - 1])
     g = _sig_of(h)
     i0 = np.int64(h & np.uint64(n - 1))
     i = i0
