@@ -49,7 +49,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import leading_zeros
 
 from bridgeplay.engine._numba import numba_without_scipy
-from bridgeplay.engine.dd import _ix, new_tt, new_work, zeros_aligned
+from bridgeplay.engine.dd import _ix, _prefetch, new_tt, new_work, zeros_aligned
 from bridgeplay.engine.dd import solve_within as _dd_solve
 from bridgeplay.engine.ddpacked import solve_packed as _dd_packed
 from bridgeplay.engine.rules import _popcount as _pop
@@ -337,15 +337,22 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, guess, lo, hi, want):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, guess, lo, hi, want, keyed):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
     negative, ``hi`` above the tricks left: none); ``aside``: A's side.  ``want`` (a card mask, or 0): the
     cards asked whether they reach the value, in the same engine call (X where the payoff is strict; the
     engine searches the card first, mode 5).  The engine is handed the position as the memo key packs it
-    (:func:`bridgeplay.engine.ddpacked.solve_packed`, ``psuit`` then holding the trick in relative ranks)."""
-    cards = _memo_key(row, tc, nt, leader, trump, mk, psuit)
+    (:func:`bridgeplay.engine.ddpacked.solve_packed`, ``psuit`` then holding the trick in relative ranks).
+    ``keyed``: ``mk`` and ``psuit`` hold the position's memo key already (:func:`_node` made it early, to fetch
+    its memo row while it works)."""
+    if keyed:
+        cards = row[0] | row[1] | row[2] | row[3]
+        for j in range(nt):
+            cards |= np.int64(1) << tc[_ix(j)]
+    else:
+        cards = _memo_key(row, tc, nt, leader, trump, mk, psuit)
     i = _memo_slot(M, mk)
     if M[_ix(i), 7] & 2:
         return (M[_ix(i), 7] >> 10) & 255
@@ -779,7 +786,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
         return alpha
     if same:
         sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
-                     _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
+                     _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0), False)
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
         _store(T, key, kp, v, v)
@@ -819,7 +826,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
             return t - 1
     if (upper or lower) and nt == 0:
         top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
-                      _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0))
+                      _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0), False)
         dd = top if (seat & 1) == aside else tl - top
         LV[_ix(lev), LV_GUESS] = won + dd
         if upper and dd <= alpha:
@@ -848,6 +855,11 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
         if AL[_ix(lev), _ix(k)] and not _one_run(legal, ra[0] | ra[1] | ra[2] | ra[3] | (
                 0 if nt == 3 and not _beats(np.int64(63) - np.int64(leading_zeros(legal)), win, P[PTRUMP]) else table)):
             ask = k  # (the mover's cards all equal in da are equal in the view: X is all of them)
+    if ask >= 0:
+        # the view's memo key now and its row fetched, for the _dd_pos the first card searched asks (no memo call
+        # comes between: only a searched card recurses, and it asks first)
+        _memo_key(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], mk, psuit)
+        _prefetch(M[np.int64(_hash(mk, MKW) & np.uint64(M.shape[0] - 1))], np.int64(0))
     cards = CARDS[_ix(lev)]
     n = 0
     left = reps
@@ -933,7 +945,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
                     top = _dd_pos(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S,
                                   M, mk, aside, _here(lva[_ix(LV_GUESS + ask)], won),
                                   _here(lva[_ix(LV_LO + ask)], won), lva[_ix(LV_HI + ask)] - won,
-                                  one if P[PSTRICT] else np.int64(0))
+                                  one if P[PSTRICT] else np.int64(0), True)
                     mine = (seat & 1) == aside
                     lva[_ix(LV_GUESS + ask)] = won + (top if mine else tl - top)
                     need = top
