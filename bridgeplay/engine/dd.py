@@ -133,9 +133,9 @@ ODTT = ODS + 40  # the debugging re-checks' table (a small one, :data:`DTT_WORDS
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
 #   5 offset of the cut-off card cache, 6 its log2(slots)
-TT_HEAD = 8  # heads: TT_HEAD + HEAD i + (0 key, 1 generation, 2 first block + 1 | the entry that cut last
-#   << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it from the head's
-#   own line, which the search prefetched, before it reads a block)
+TT_HEAD = 8  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32, 2 first block + 1 | the
+#   entry that cut last << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it
+#   from the head's own line, which the search prefetched, before it reads a block)
 HEAD = 8  # words of a head: one cache line
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
 ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
@@ -143,7 +143,7 @@ ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the sam
 # the next block, the count, the entries, padded to whole lines (with the signatures at word 2 of a
 # 50-word block, a probe's scan read most blocks' signatures from two lines)
 B_NEXT = BLOCK_ENTRIES
-B_CNT = BLOCK_ENTRIES + 1
+B_CNT = BLOCK_ENTRIES + 1  # the count (low byte) | the block after the next + 1 << 32 (a scan fetches two ahead)
 B_ENT = BLOCK_ENTRIES + 2
 BLOCK = (B_ENT + ENTRY * BLOCK_ENTRIES + 7) // 8 * 8
 # An entry's signature (one word, the block's signatures share a cache line): the owner codes of the top
@@ -383,7 +383,7 @@ def _head_find(tt, key):
     i = _hash(key) & mask
     for _ in range(MAX_PROBE):
         base = TT_HEAD + HEAD * i
-        if tt[_ix(base + 1)] != gen:
+        if tt[_ix(base + 1)] & 0xFFFFFFFF != gen:
             return -1 - i
         if tt[_ix(base)] == key:
             return i
@@ -449,10 +449,15 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     blk = (fm & 0xFFFFFFFF) - 1
     first = blk
     if blk >= 0:
-        # the first block's two lines (signatures; count and next) are fetched while the last cutting
-        # entry is checked: the misses overlap instead of following one another
+        # the first two blocks' two lines each (signatures; count and next) are fetched while the last cutting
+        # entry is checked: the misses overlap instead of following one another (the head names the second
+        # block, each block the one after its next: the scan below keeps two blocks in flight)
         _prefetch(tt, pool + BLOCK * blk)
         _prefetch(tt, pool + BLOCK * blk + B_NEXT)
+        sec = (tt[_ix(hb + 1)] >> 32) - 1
+        if sec >= 0:
+            _prefetch(tt, pool + BLOCK * sec)
+            _prefetch(tt, pool + BLOCK * sec + B_NEXT)
     x1 = c0 | (c1 << 26)
     x2 = c2 | (c3 << 26)
     psig = (_sig8(c0, A[OC]) | (_sig8(c1, A[OC + 1]) << 8) | (_sig8(c2, A[OC + 2]) << 16)
@@ -470,12 +475,14 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     cut_b = np.int64(0)
     while blk >= 0:
         base = pool + BLOCK * blk
-        cnt = tt[_ix(base + B_CNT)]
+        wc = tt[_ix(base + B_CNT)]
+        cnt = wc & 0xFF
         A[OST + 4] += cnt
         nxt = tt[_ix(base + B_NEXT)]
-        if nxt >= 0:
-            _prefetch(tt, pool + BLOCK * nxt)
-            _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
+        nn = (wc >> 32) - 1
+        if nn >= 0:
+            _prefetch(tt, pool + BLOCK * nn)
+            _prefetch(tt, pool + BLOCK * nn + B_NEXT)
         hits = _sig_hits(tt, base, psig) & ((np.int64(1) << cnt) - 1)
         while hits != 0:
             low = hits & -hits
@@ -561,14 +568,20 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
     else:
         hb = TT_HEAD + HEAD * hs
         blk = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
+        sec = (tt[_ix(hb + 1)] >> 32) - 1
+        if sec >= 0:
+            _prefetch(tt, pool + BLOCK * sec)
+            _prefetch(tt, pool + BLOCK * sec + B_NEXT)
         while blk >= 0:
             base = pool + BLOCK * blk
             nxt = tt[_ix(base + B_NEXT)]
-            if nxt >= 0:
-                _prefetch(tt, pool + BLOCK * nxt)
-                _prefetch(tt, pool + BLOCK * nxt + B_NEXT)
+            wc = tt[_ix(base + B_CNT)]
+            nn = (wc >> 32) - 1
+            if nn >= 0:
+                _prefetch(tt, pool + BLOCK * nn)
+                _prefetch(tt, pool + BLOCK * nn + B_NEXT)
             # the same pattern has the same signature: the entry itself is read only then
-            same = _sig_same(tt, base, sig) & ((np.int64(1) << tt[_ix(base + B_CNT)]) - 1)
+            same = _sig_same(tt, base, sig) & ((np.int64(1) << (wc & 0xFF)) - 1)
             while same != 0:
                 low = same & -same
                 same ^= low
@@ -587,16 +600,19 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
                     return
             blk = nxt
     first = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
-    if first < 0 or tt[_ix(pool + BLOCK * first + B_CNT)] >= BLOCK_ENTRIES:
+    if first < 0 or (tt[_ix(pool + BLOCK * first + B_CNT)] & 0xFF) >= BLOCK_ENTRIES:
+        # a new block in front: only the first block of a pattern is ever partly filled
         nb = tt[2]
         tt[2] += 1
+        hw = tt[_ix(hb + 1)]
         tt[_ix(pool + BLOCK * nb + B_NEXT)] = first
-        tt[_ix(pool + BLOCK * nb + B_CNT)] = 0
+        tt[_ix(pool + BLOCK * nb + B_CNT)] = (hw >> 32) << 32  # the old second block: after the next
+        tt[_ix(hb + 1)] = (hw & 0xFFFFFFFF) | ((first + 1) << 32)
         tt[_ix(hb + 2)] = (tt[_ix(hb + 2)] & ~np.int64(0xFFFFFFFF)) | (nb + 1)
         first = nb
     base = pool + BLOCK * first
-    j = tt[_ix(base + B_CNT)]
-    tt[_ix(base + B_CNT)] = j + 1
+    j = tt[_ix(base + B_CNT)] & 0xFF
+    tt[_ix(base + B_CNT)] += 1
     tt[_ix(base + j)] = sig
     b = base + B_ENT + ENTRY * j
     tt[_ix(b)] = V1
