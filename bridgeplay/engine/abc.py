@@ -304,6 +304,18 @@ def _one_run(cards, held):
     return (between & held & ~cards) == 0
 
 
+@njit(cache=True, inline="always")
+def _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, keyed):
+    """The cards held or on the table in deal ``row``, as :func:`_memo_key` returns them; the key itself made in
+    ``mk`` and ``psuit`` only when not ``keyed`` (they hold this position's key already)."""
+    if keyed:
+        held = row[0] | row[1] | row[2] | row[3]
+        for j in range(nt):
+            held |= np.int64(1) << tc[_ix(j)]
+        return held
+    return _memo_key(row, tc, nt, leader, trump, mk, psuit)
+
+
 @njit(cache=True)
 def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk, keyed):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
@@ -311,12 +323,7 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out
     relative ranks, as the key).  ``keyed``: ``mk`` and ``psuit`` hold this position's memo key already (the
     call right after :func:`_dd_pos` of the same position: of 0.80 M calls on the 60 triples of Example 1,
     0.72 M), so it is not made again."""
-    if keyed:
-        held = row[0] | row[1] | row[2] | row[3]
-        for j in range(nt):
-            held |= np.int64(1) << tc[_ix(j)]
-    else:
-        held = _memo_key(row, tc, nt, leader, trump, mk, psuit)
+    held = _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, keyed)
     i = _memo_slot(M, mk)
     want = _pack_bits(want, held)
     meta = M[_ix(i), 7]
@@ -347,12 +354,7 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, a
     (:func:`bridgeplay.engine.ddpacked.solve_packed`, ``psuit`` then holding the trick in relative ranks).
     ``keyed``: ``mk`` and ``psuit`` hold the position's memo key already (:func:`_node` made it early, to fetch
     its memo row while it works)."""
-    if keyed:
-        cards = row[0] | row[1] | row[2] | row[3]
-        for j in range(nt):
-            cards |= np.int64(1) << tc[_ix(j)]
-    else:
-        cards = _memo_key(row, tc, nt, leader, trump, mk, psuit)
+    cards = _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, keyed)
     i = _memo_slot(M, mk)
     if M[_ix(i), 7] & 2:
         return (M[_ix(i), 7] >> 10) & 255
