@@ -263,17 +263,10 @@ def _memo_key(row, tc, nt, leader, trump, mk, ptc):
     return held
 
 
-@njit(cache=True, inline="always")
-def _memo_index(M, mk):
-    """The memo row the position ``mk`` hashes to."""
-    return np.int64(_hash(mk, MKW) & np.uint64(M.shape[0] - 1))
-
-
 @njit(cache=True)
-def _memo_slot(M, mk, slot):
-    """The memo row of the position ``mk``, made empty first when it holds another position.  ``slot``: its
-    index when the caller has it (:func:`_memo_index`), else negative."""
-    i = slot if slot >= 0 else _memo_index(M, mk)
+def _memo_slot(M, mk):
+    """The memo row of the position ``mk``, made empty first when it holds another position."""
+    i = np.int64(_hash(mk, MKW) & np.uint64(M.shape[0] - 1))
     for w in range(MKW):
         if M[_ix(i), _ix(w)] != mk[_ix(w)]:
             for x in range(MKW):
@@ -312,11 +305,10 @@ def _one_run(cards, held):
 
 
 @njit(cache=True, inline="always")
-def _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, slot):
+def _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, keyed):
     """The cards held or on the table in deal ``row``, as :func:`_memo_key` returns them; the key itself made in
-    ``mk`` and ``psuit`` only when ``slot`` is negative (else they hold this position's key already, whose memo
-    row is ``slot``)."""
-    if slot >= 0:
+    ``mk`` and ``psuit`` only when not ``keyed`` (they hold this position's key already)."""
+    if keyed:
         held = row[0] | row[1] | row[2] | row[3]
         for j in range(nt):
             held |= np.int64(1) << tc[_ix(j)]
@@ -325,14 +317,14 @@ def _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, slot):
 
 
 @njit(cache=True)
-def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk, slot):
+def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out, S, M, mk, keyed):
     """The cards of ``want`` that take at least ``need`` tricks for the side to play in deal ``row``:
     one null-window engine search a run of equal cards, memoised per position in M (the masks in
-    relative ranks, as the key).  ``slot`` (else negative): ``mk`` and ``psuit`` hold this position's memo key
-    already and ``slot`` is its memo row (the call right after :func:`_dd_pos` of the same position: of 0.80 M
-    calls on the 60 triples of Example 1, 0.72 M), so neither is made again."""
-    held = _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, slot)
-    i = _memo_slot(M, mk, slot)
+    relative ranks, as the key).  ``keyed``: ``mk`` and ``psuit`` hold this position's memo key already (the
+    call right after :func:`_dd_pos` of the same position: of 0.80 M calls on the 60 triples of Example 1,
+    0.72 M), so it is not made again."""
+    held = _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, keyed)
+    i = _memo_slot(M, mk)
     want = _pack_bits(want, held)
     meta = M[_ix(i), 7]
     if not meta & 1 or ((meta >> 2) & 255) != need:
@@ -352,7 +344,7 @@ def _x_cards(row, tc, nt, leader, trump, want, need, work, tt, hands, psuit, out
 
 
 @njit(cache=True)
-def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, guess, lo, hi, want, slot):
+def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, aside, guess, lo, hi, want, keyed):
     """Tricks the side to play takes from the position in deal ``row`` (the current trick included),
     memoised in the position's memo row (with its X cards, :func:`_x_cards`).  ``guess``, ``lo``, ``hi``:
     A's side's tricks from the position, a first guess (negative: none) and bounds known to hold (``lo``
@@ -360,10 +352,10 @@ def _dd_pos(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, mk, a
     cards asked whether they reach the value, in the same engine call (X where the payoff is strict; the
     engine searches the card first, mode 5).  The engine is handed the position as the memo key packs it
     (:func:`bridgeplay.engine.ddpacked.solve_packed`, ``psuit`` then holding the trick in relative ranks).
-    ``slot`` (else negative): ``mk`` and ``psuit`` hold the position's memo key already, and ``slot`` is its memo
-    row (:func:`_node` made them early, to fetch the row while it works)."""
-    cards = _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, slot)
-    i = _memo_slot(M, mk, slot)
+    ``keyed``: ``mk`` and ``psuit`` hold the position's memo key already (:func:`_node` made it early, to fetch
+    its memo row while it works)."""
+    cards = _memo_key_or_held(row, tc, nt, leader, trump, mk, psuit, keyed)
+    i = _memo_slot(M, mk)
     if M[_ix(i), 7] & 2:
         return (M[_ix(i), 7] >> 10) & 255
     held = _pop(row[0] | row[1] | row[2] | row[3])
@@ -413,7 +405,7 @@ def _dd_reaches(row, tc, nt, leader, trump, work, tt, hands, psuit, out, S, M, m
     trick included; 1 <= t <= tricks left): from the value memo's row when it holds the value or bounds that
     decide it, else by one null-window engine search, whose answer (a bound) the row then keeps."""
     _memo_key(row, tc, nt, leader, trump, mk, psuit)
-    i = _memo_slot(M, mk, np.int64(-1))
+    i = _memo_slot(M, mk)
     held = _pop(row[0] | row[1] | row[2] | row[3])
     tl = (held + nt + 3) // 4
     meta = M[_ix(i), 7]
@@ -796,7 +788,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
         return alpha
     if same:
         sp = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
-                     _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0), np.int64(-1))
+                     _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0), False)
         v = sp if (seat & 1) == aside else tl - sp
         S[STT] += 1
         _store(T, key, kp, v, v)
@@ -836,7 +828,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
             return t - 1
     if (upper or lower) and nt == 0:
         top = _dd_pos(ra, tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S, M, mk, aside,
-                      _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0), np.int64(-1))
+                      _here(LV[_ix(lev), LV_GUESS], won), np.int64(NO_LO), np.int64(NO_HI), np.int64(0), False)
         dd = top if (seat & 1) == aside else tl - top
         LV[_ix(lev), LV_GUESS] = won + dd
         if upper and dd <= alpha:
@@ -865,13 +857,11 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
         if AL[_ix(lev), _ix(k)] and not _one_run(legal, ra[0] | ra[1] | ra[2] | ra[3] | (
                 0 if nt == 3 and not _beats(np.int64(63) - np.int64(leading_zeros(legal)), win, P[PTRUMP]) else table)):
             ask = k  # (the mover's cards all equal in da are equal in the view: X is all of them)
-    mslot = np.int64(-1)
     if ask >= 0:
         # the view's memo key now and its row fetched, for the _dd_pos the first card searched asks (no memo call
         # comes between: only a searched card recurses, and it asks first)
         _memo_key(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], mk, psuit)
-        mslot = _memo_index(M, mk)
-        _prefetch(M[mslot], np.int64(0))
+        _prefetch(M[np.int64(_hash(mk, MKW) & np.uint64(M.shape[0] - 1))], np.int64(0))
     cards = CARDS[_ix(lev)]
     n = 0
     left = reps
@@ -951,13 +941,13 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
                         v = got + ((cpre >> 24) & 255)
                         settled = True
             if not settled:
-                xslot = mslot if need < 0 else np.int64(-1)  # (then _dd_pos leaves the key in mk, psuit)
+                keyed = need < 0  # (then _dd_pos leaves the position's memo key in mk and psuit for _x_cards)
                 if need < 0:
                     lva = LV[_ix(lev)]  # (ask >= 0 here)
                     top = _dd_pos(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], work, tt, hands, psuit, out, S,
                                   M, mk, aside, _here(lva[_ix(LV_GUESS + ask)], won),
                                   _here(lva[_ix(LV_LO + ask)], won), lva[_ix(LV_HI + ask)] - won,
-                                  one if P[PSTRICT] else np.int64(0), mslot)
+                                  one if P[PSTRICT] else np.int64(0), True)
                     mine = (seat & 1) == aside
                     lva[_ix(LV_GUESS + ask)] = won + (top if mine else tl - top)
                     need = top
@@ -966,7 +956,7 @@ def _node(H, AL, lev, trk, nt, leader, won, alpha, beta, P, pay, work, tt, T, S,
                     xlo = won + (need if mine else tl - top)
                     xhi = won + (top if mine else tl - need)
                 if not _x_cards(H[_ix(lev), _ix(ask)], tc, nt, leader, P[PTRUMP], one, need, work, tt, hands, psuit,
-                                out, S, M, mk, xslot):
+                                out, S, M, mk, keyed):
                     nout += 1
                     continue
         if not settled:
