@@ -406,6 +406,15 @@ def _sig_hits(tt, base, psig):
 
 
 @njit(cache=True, _nrt=False, inline="always")
+def _prefetch_block(tt, pool, blk):
+    """Fetch block ``blk``'s two lines (signatures; next, count and the first entries) of the pool at ``pool``;
+    nothing for a negative ``blk`` (none)."""
+    if blk >= 0:
+        _prefetch(tt, pool + BLOCK * blk)
+        _prefetch(tt, pool + BLOCK * blk + B_NEXT)
+
+
+@njit(cache=True, _nrt=False, inline="always")
 def _sig_same(tt, base, sig):
     """The entries of the block at ``base`` whose signature is ``sig``, a bit each (as :func:`_sig_hits`)."""
     sg = tt[base:base + BLOCK_ENTRIES]
@@ -452,12 +461,8 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         # the first two blocks' two lines each (signatures; count and next) are fetched while the last cutting
         # entry is checked: the misses overlap instead of following one another (the head names the second
         # block, each block the one after its next: the scan below keeps two blocks in flight)
-        _prefetch(tt, pool + BLOCK * blk)
-        _prefetch(tt, pool + BLOCK * blk + B_NEXT)
-        sec = (tt[_ix(hb + 1)] >> 32) - 1
-        if sec >= 0:
-            _prefetch(tt, pool + BLOCK * sec)
-            _prefetch(tt, pool + BLOCK * sec + B_NEXT)
+        _prefetch_block(tt, pool, blk)
+        _prefetch_block(tt, pool, (tt[_ix(hb + 1)] >> 32) - 1)
     x1 = c0 | (c1 << 26)
     x2 = c2 | (c3 << 26)
     psig = (_sig8(c0, A[OC]) | (_sig8(c1, A[OC + 1]) << 8) | (_sig8(c2, A[OC + 2]) << 16)
@@ -479,10 +484,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         cnt = wc & 0xFF
         A[OST + 4] += cnt
         nxt = tt[_ix(base + B_NEXT)]
-        nn = (wc >> 32) - 1
-        if nn >= 0:
-            _prefetch(tt, pool + BLOCK * nn)
-            _prefetch(tt, pool + BLOCK * nn + B_NEXT)
+        _prefetch_block(tt, pool, (wc >> 32) - 1)
         hits = _sig_hits(tt, base, psig) & ((np.int64(1) << cnt) - 1)
         while hits != 0:
             low = hits & -hits
@@ -568,18 +570,12 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
     else:
         hb = TT_HEAD + HEAD * hs
         blk = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
-        sec = (tt[_ix(hb + 1)] >> 32) - 1
-        if sec >= 0:
-            _prefetch(tt, pool + BLOCK * sec)
-            _prefetch(tt, pool + BLOCK * sec + B_NEXT)
+        _prefetch_block(tt, pool, (tt[_ix(hb + 1)] >> 32) - 1)
         while blk >= 0:
             base = pool + BLOCK * blk
             nxt = tt[_ix(base + B_NEXT)]
             wc = tt[_ix(base + B_CNT)]
-            nn = (wc >> 32) - 1
-            if nn >= 0:
-                _prefetch(tt, pool + BLOCK * nn)
-                _prefetch(tt, pool + BLOCK * nn + B_NEXT)
+            _prefetch_block(tt, pool, (wc >> 32) - 1)
             # the same pattern has the same signature: the entry itself is read only then
             same = _sig_same(tt, base, sig) & ((np.int64(1) << (wc & 0xFF)) - 1)
             while same != 0:
