@@ -26,7 +26,6 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from dd_vs_dds import random_deal  # noqa: E402
 
-from bridgeplay.deal.doubledummy import _deal_array, _played_arrays  # noqa: E402
 from bridgeplay.engine import dd  # noqa: E402
 
 STRAINS = {"S": 0, "H": 1, "D": 2, "C": 3, "NT": 4}
@@ -35,7 +34,7 @@ SEATS = {"N": 0, "E": 1, "S": 2, "W": 3}
 
 def sweep(hands: np.ndarray, trump: int, leader: int, A: np.ndarray, tt: np.ndarray) -> tuple[int, list[int]]:
     """North-South's tricks, and the nodes of a cold solve from each first guess 0..13."""
-    psuit, prank = _played_arrays([])
+    psuit, prank = np.zeros(4, dtype=np.int64), np.zeros(4, dtype=np.int64)  # no card played yet
     out = np.zeros((8, 16), dtype=np.int64)
     nodes = []
     v = -1
@@ -61,7 +60,7 @@ def main() -> int:
     for seed in (int(s) for s in args.seeds.split(",")):
         rng = random.Random(seed)
         for _ in range(args.deals):
-            h = _deal_array(random_deal(rng)).astype(np.int64)
+            h = random_deal(rng).to_array().astype(np.int64)
             v, nodes = sweep(h, trump, leader, A, tt)
             vals.append(v)
             guesses.append(int(dd._guess(h, trump, leader, 13)))
