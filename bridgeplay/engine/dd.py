@@ -1691,10 +1691,12 @@ def _gen_follow(A, trump, tl, ply, p, d):
                 # each suit's lowest card, the longest suit first, before any higher card, those highest first; in
                 # trump contracts length counts less (2 a card) and the lowest cards go by their place in the suit
                 # (DDS weighs discards -rank + 2.7 a card): dd_seeds.py tables -1.2%, seeds 4-6 -0.2%
-                if nt:
-                    w = (200 + 8 * _pop(y)) if b == _low(y) else bt - 100
+                if b != _low(y):
+                    w = bt - 100
+                elif nt:
+                    w = 200 + 8 * _pop(y)
                 else:
-                    w = (200 + 2 * _pop(y) - b) if b == _low(y) else bt - 100
+                    w = 200 + 2 * _pop(y) - b
             A[_ix(mb + n)] = (s << 4) | b
             A[_ix(wbase + n)] = w
             n += 1
