@@ -94,6 +94,9 @@ ABC_TT_LOG2 = 19
 # engine nodes), and the default 2**18 blocks fill every dozen triples, when the engine empties it
 DD_TT_LOG2 = 20
 DD_TT_BLOCKS_LOG2 = 19
+# the engine's mid-trick table (a view's value asked with cards on the table: dd._mtd_mid), 2**17 buckets of four
+# entries (32 MiB)
+DD_MID_LOG2 = 17
 
 
 @njit(cache=True, inline="always")
@@ -1095,7 +1098,7 @@ class ABCKernel:
 
     def __init__(self, tt_log2: int = ABC_TT_LOG2) -> None:
         self.work = new_work()
-        self.tt = new_tt(DD_TT_LOG2, 1 << DD_TT_BLOCKS_LOG2)
+        self.tt = new_tt(DD_TT_LOG2, 1 << DD_TT_BLOCKS_LOG2, mid_log2=DD_MID_LOG2)
         self.T = new_abc_table(tt_log2)
         self.stats = np.zeros(4, dtype=np.int64)
         self.M = _zeros_lines(1 << MEMO_LOG2, MW)

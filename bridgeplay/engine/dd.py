@@ -132,7 +132,8 @@ ODTT = ODS + 40  # the debugging re-checks' table (a small one, :data:`DTT_WORDS
 
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
-#   5 offset of the cut-off card cache, 6 its log2(slots)
+#   5 offset of the cut-off card cache, 6 its log2(slots), 7 offset of the mid-trick table (0: none, :func:`new_tt`'s
+#   ``mid_log2``)
 TT_HEAD = 8  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32, 2 first block + 1 | the
 #   entry that cut last << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it
 #   from the head's own line, which the search prefetched, before it reads a block)
@@ -160,6 +161,14 @@ MAX_PROBE = 16
 # card that last cut off in the same context -- the leader's hand; a follower's holding in the suit
 # led with the card winning the trick; a discarder's hand with the card winning the trick.  A hint
 # for move ordering only: a collision costs time, never a wrong result.
+# The mid-trick table (optional, at the table's tail: the ABC search's engine only, :func:`_mtd_mid`): results of
+# searches of a position with cards on the table, asked at a call's root, kept as the trick-start table keeps
+# them: under the position's suit lengths and trick, with the owners of each suit's cards from the top down to the
+# lowest relevant one.  Its first word: log2(buckets); then buckets of MID_WAYS entries, most recent first, in three
+# cache lines: the ways' keys (:func:`_len_key`), their trick | bounds (one line: a probe reads the others only when
+# they agree), then per way the owner codes of suits 0-1, their mask, the same for suits 2-3
+MID_WAYS = 4
+MID_BUCKET = 6 * MID_WAYS
 DEFAULT_CUT_LOG2 = 15  # 256 KB: fits a core's L2 (1 MB of slots cost more in cache misses than the hints saved)
 CUT_CHECK = ~np.int64(0xFFFF)
 # a suit's four holdings in one word, 16 bits a hand (the trick's cards taken out of play in :func:`_search`)
@@ -184,18 +193,25 @@ _ix = np.uint64
 
 
 def new_tt(
-    log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None, cut_log2: int = DEFAULT_CUT_LOG2
+    log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None, cut_log2: int = DEFAULT_CUT_LOG2,
+    mid_log2: int = 0,
 ) -> np.ndarray:
     """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks,
-    and a cut-off card cache of ``2**cut_log2`` slots."""
+    and a cut-off card cache of ``2**cut_log2`` slots; with ``mid_log2`` > 0, a mid-trick table of that many
+    buckets' log2 after them (:func:`_mtd_mid`)."""
     if blocks is None:
         blocks = 1 << log2_heads
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
     # world of a sample then pays nothing for a table sized for full deals)
     # aligned to a cache line: a head (4 words after the 8 of the header) then lies in one line, which the
     # search's prefetch brings in whole (numpy's 16-byte alignment split every other head across two lines)
-    tt = zeros_aligned(_tt_words(log2_heads, blocks, cut_log2))
+    n = _tt_words(log2_heads, blocks, cut_log2)
+    mid = (n + 7) // 8 * 8 if mid_log2 > 0 else 0
+    tt = zeros_aligned(mid + 8 + (MID_BUCKET << mid_log2) if mid_log2 > 0 else n)
     _tt_header(tt, log2_heads, blocks, cut_log2)
+    if mid_log2 > 0:
+        tt[7] = mid
+        tt[mid] = mid_log2
     return tt
 
 
@@ -229,7 +245,7 @@ def clear_tt(tt: np.ndarray, cuts: bool = False) -> None:
     tt[3] += 1
     tt[2] = 0
     if cuts:
-        tt[int(tt[5]):] = 0
+        tt[int(tt[5]) : int(tt[7]) if tt[7] > 0 else tt.size] = 0
 
 
 def new_work() -> np.ndarray:
@@ -2397,6 +2413,112 @@ def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
     return lo
 
 
+@njit(cache=True, _nrt=False)
+def _mid_codes(A, s, rel):
+    """A suit's owner codes (:func:`_owner_code`; a card on the table reads as North's, the trick fixes it) and the
+    mask over them of its cards from the top down to the lowest relevant one of ``rel`` (0: none)."""
+    code = _owner_code(A, s)
+    if rel == 0:
+        return code, np.int64(0)
+    cnt = A[_ix(OC + s)]
+    return code, ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * _low(rel))) - 1)
+
+
+@njit(cache=True, _nrt=False)
+def _mid_bucket(A, tt, trump, tl, ply):
+    """The mid-trick table's key of the position in A (:func:`_len_key`), its trick, and its bucket's offset."""
+    tb = OT + 16 * tl
+    key = _len_key(A, trump, A[_ix(tb + 8)], tl)
+    y = np.int64(ply)
+    for i in range(ply):
+        y = (y << 6) | (A[_ix(tb + i)] << 4) | A[_ix(tb + 4 + i)]
+    m0 = tt[7]
+    base = m0 + 8 + MID_BUCKET * ((_hash(key ^ (y * np.int64(0x9E3779B97F4A7C15))) >> 8)
+                                  & ((np.int64(1) << tt[_ix(m0)]) - 1))
+    return key, y, base
+
+
+@njit(cache=True, _nrt=False)
+def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess):
+    """:func:`_mtd` of the position in A with all its moves, where a mid-trick table is kept (``tt[7]``, the ABC
+    search's engine) and cards are on the table: each null-window test is first looked up there, and its answer
+    stored there.  An entry is keyed as the trick-start table's (:func:`_tt_store`): the suit lengths, leader, trump
+    and tricks left (:func:`_len_key`), here with the trick's cards exactly, and the owners of each suit's cards from
+    the top down to the lowest card relevant to the answer: it answers for every position that agrees on those, whatever
+    the cards below.  Only a call's root is looked up (inside a search a probe costs more than it saves: abc21's count
+    in benchmarks/abc_speed.md), so the search itself is the engine's as ever."""
+    if tt[7] == 0 or ply == 0:
+        return _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, guess)
+    key, y, base = _mid_bucket(A, tt, trump, tl, ply)
+    c01 = _owner_code(A, 0) | (_owner_code(A, 1) << 26)
+    c23 = _owner_code(A, 2) | (_owner_code(A, 3) << 26)
+    while lo < hi:
+        t = guess
+        if t <= lo:
+            t = lo + 1
+        if t > hi:
+            t = hi
+        v = np.int64(-1)
+        for w in range(MID_WAYS):
+            yb = tt[_ix(base + MID_WAYS + w)]
+            if tt[_ix(base + w)] == key and (yb & 0xFFFFFF) == y:
+                e = base + 2 * MID_WAYS + 4 * w
+                if ((c01 ^ tt[_ix(e)]) & tt[_ix(e + 1)]) == 0 and ((c23 ^ tt[_ix(e + 2)]) & tt[_ix(e + 3)]) == 0:
+                    elo = (yb >> 24) & 255
+                    ehi = (yb >> 32) & 255
+                    if elo >= t:
+                        v = elo
+                        break
+                    if ehi < t:
+                        v = ehi
+                        break
+        if v < 0:
+            v = _search(A, tt, trump, tl, ply, t, np.int64(-1), np.int64(0))
+            rd = OR + 4 * (4 * tl + ply)
+            a0, k0 = _mid_codes(A, 0, A[_ix(rd)])
+            a1, k1 = _mid_codes(A, 1, A[_ix(rd + 1)])
+            a2, k2 = _mid_codes(A, 2, A[_ix(rd + 2)])
+            a3, k3 = _mid_codes(A, 3, A[_ix(rd + 3)])
+            k01 = k0 | (k1 << 26)
+            k23 = k2 | (k3 << 26)
+            e01 = (a0 | (a1 << 26)) & k01
+            e23 = (a2 | (a3 << 26)) & k23
+            elo = v if v >= t else np.int64(0)
+            ehi = tl if v >= t else v
+            # the same entry again (same key and owners): its bounds tightened, and it moves first; else a new one
+            # first, the last one dropped
+            w = 0
+            while w < MID_WAYS - 1:
+                e = base + 2 * MID_WAYS + 4 * w
+                if (tt[_ix(base + w)] == key and (tt[_ix(base + MID_WAYS + w)] & 0xFFFFFF) == y and tt[_ix(e)] == e01
+                        and tt[_ix(e + 1)] == k01 and tt[_ix(e + 2)] == e23 and tt[_ix(e + 3)] == k23):
+                    elo = max(elo, (tt[_ix(base + MID_WAYS + w)] >> 24) & 255)
+                    ehi = min(ehi, (tt[_ix(base + MID_WAYS + w)] >> 32) & 255)
+                    break
+                w += 1
+            while w > 0:  # the entries before it one way down
+                tt[_ix(base + w)] = tt[_ix(base + w - 1)]
+                tt[_ix(base + MID_WAYS + w)] = tt[_ix(base + MID_WAYS + w - 1)]
+                e = base + 2 * MID_WAYS + 4 * w
+                for j in range(4):
+                    tt[_ix(e + j)] = tt[_ix(e - 4 + j)]
+                w -= 1
+            tt[_ix(base)] = key
+            tt[_ix(base + MID_WAYS)] = y | (elo << 24) | (ehi << 32)
+            e = base + 2 * MID_WAYS
+            tt[_ix(e)] = e01
+            tt[_ix(e + 1)] = k01
+            tt[_ix(e + 2)] = e23
+            tt[_ix(e + 3)] = k23
+        if v >= t:
+            lo = min(v, hi)
+            guess = lo + 1
+        else:
+            hi = max(v, lo)
+            guess = hi
+    return lo
+
+
 # --------------------------------------------------------------------------------------------
 # root set-up and public kernels
 @njit(cache=True)
@@ -2618,20 +2740,26 @@ def _value_reaching_at(A, tt, hands, trump, leader, tl, ply, out, packed):
     want = out[0, 3]
     ns = ((leader + ply) & 1) == 0
     need = g if ns else tl - g  # the side to play's tricks at the guess
+    if tt[7] != 0 and ply > 0:
+        # the mid-trick table's bucket for "is it more?" (:func:`_mtd_mid`), fetched while the card is searched
+        _, _, base = _mid_bucket(A, tt, trump, tl, ply)
+        _prefetch(tt, base)
+        _prefetch(tt, base + 8)
+        _prefetch(tt, base + 16)
     got = _reach(A, tt, trump, tl, ply, leader, want, need, packed)
     if got:
         # the value is at least the guess for the side to play: is it more?
         if ns:
             lo = g
-            v = _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g + 1)
+            v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g + 1)
         else:
             hi = g
-            v = _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+            v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g)
         if v == g:
             out[0, 4] = got
             return v
     else:
-        v = _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+        v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g)
         if (ns and v >= g) or (not ns and v <= g):
             out[0, 4] = 0  # the cards fall short of the guess, the value does not
             return v

@@ -25,7 +25,7 @@ from bridgeplay.engine.dd import (
     OT,
     _guess,
     _killers_reset,
-    _mtd,
+    _mtd_mid,
     _pop,
     _reaching_packed,
     _value_reaching_at,
@@ -93,4 +93,4 @@ def solve_packed(A, tt, ph, trick, nt, leader, trump, hands, mode, out):
     g = out[0, 0]
     if g < 0 or g > tl:
         g = _guess(hands, trump, leader, tl)
-    return _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, g)
+    return _mtd_mid(A, tt, trump, tl, ply, lo, hi, g)
