@@ -2392,24 +2392,36 @@ def _shuffle_below(A):
             A[_ix(OH + 4 * x + s)] = m
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _mtd_target(lo, hi, guess):
+    """MTD(f)'s next null-window test: North-South make at least ``t`` tricks, the guess kept inside (lo, hi]."""
+    t = guess
+    if t <= lo:
+        t = lo + 1
+    if t > hi:
+        t = hi
+    return t
+
+
+@njit(cache=True, _nrt=False, inline="always")
+def _mtd_step(v, t, lo, hi):
+    """(lo, hi, the next guess) after a test of ``t`` that returned ``v``."""
+    if v >= t:
+        lo = min(v, hi)
+        return lo, hi, lo + 1
+    hi = max(v, lo)
+    return lo, hi, hi
+
+
 @njit(cache=True, _nrt=False)
 def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
     """North-South's tricks (within [lo, hi]) by null-window searches stepping from ``guess``."""
     if A[ODEBUG] & (64 | 256) and A.size < WORK_SIZE:
         raise ValueError("the debugging re-checks need a work array of new_work (their table is its tail)")
     while lo < hi:
-        t = guess
-        if t <= lo:
-            t = lo + 1
-        if t > hi:
-            t = hi
+        t = _mtd_target(lo, hi, guess)
         v = _search(A, tt, trump, tl, ply, t, only, np.int64(0))
-        if v >= t:
-            lo = min(v, hi)
-            guess = lo + 1
-        else:
-            hi = max(v, lo)
-            guess = hi
+        lo, hi, guess = _mtd_step(v, t, lo, hi)
     return lo
 
 
@@ -2453,11 +2465,7 @@ def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess):
     c01 = _owner_code(A, 0) | (_owner_code(A, 1) << 26)
     c23 = _owner_code(A, 2) | (_owner_code(A, 3) << 26)
     while lo < hi:
-        t = guess
-        if t <= lo:
-            t = lo + 1
-        if t > hi:
-            t = hi
+        t = _mtd_target(lo, hi, guess)
         v = np.int64(-1)
         for w in range(MID_WAYS):
             yb = tt[_ix(base + MID_WAYS + w)]
@@ -2510,12 +2518,7 @@ def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess):
             tt[_ix(e + 1)] = k01
             tt[_ix(e + 2)] = e23
             tt[_ix(e + 3)] = k23
-        if v >= t:
-            lo = min(v, hi)
-            guess = lo + 1
-        else:
-            hi = max(v, lo)
-            guess = hi
+        lo, hi, guess = _mtd_step(v, t, lo, hi)
     return lo
 
 
