@@ -95,7 +95,7 @@ ABC_TT_LOG2 = 19
 DD_TT_LOG2 = 20
 DD_TT_BLOCKS_LOG2 = 19
 # the engine's mid-trick table (a view's value asked with cards on the table: dd._mtd_mid), 2**17 buckets of four
-# entries (32 MiB)
+# entries of six words (24 MiB)
 DD_MID_LOG2 = 17
 
 

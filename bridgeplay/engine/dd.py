@@ -2426,14 +2426,13 @@ def _mtd(A, tt, trump, tl, ply, only, lo, hi, guess):
 
 
 @njit(cache=True, _nrt=False)
-def _mid_codes(A, s, rel):
-    """A suit's owner codes (:func:`_owner_code`; a card on the table reads as North's, the trick fixes it) and the
-    mask over them of its cards from the top down to the lowest relevant one of ``rel`` (0: none)."""
-    code = _owner_code(A, s)
+def _mid_mask(A, s, rel):
+    """The mask over suit s's owner codes (:func:`_owner_code`; a card on the table reads as North's, the trick fixes
+    it) of its cards from the top down to the lowest relevant one of ``rel`` (0: none)."""
     if rel == 0:
-        return code, np.int64(0)
+        return np.int64(0)
     cnt = A[_ix(OC + s)]
-    return code, ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * _low(rel))) - 1)
+    return ((np.int64(1) << (2 * cnt)) - 1) & ~((np.int64(1) << (2 * _low(rel))) - 1)
 
 
 @njit(cache=True, _nrt=False)
@@ -2483,14 +2482,11 @@ def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess):
         if v < 0:
             v = _search(A, tt, trump, tl, ply, t, np.int64(-1), np.int64(0))
             rd = OR + 4 * (4 * tl + ply)
-            a0, k0 = _mid_codes(A, 0, A[_ix(rd)])
-            a1, k1 = _mid_codes(A, 1, A[_ix(rd + 1)])
-            a2, k2 = _mid_codes(A, 2, A[_ix(rd + 2)])
-            a3, k3 = _mid_codes(A, 3, A[_ix(rd + 3)])
-            k01 = k0 | (k1 << 26)
-            k23 = k2 | (k3 << 26)
-            e01 = (a0 | (a1 << 26)) & k01
-            e23 = (a2 | (a3 << 26)) & k23
+            # the owners the probe compared (the search gives the position back as it found it), under the masks
+            k01 = _mid_mask(A, 0, A[_ix(rd)]) | (_mid_mask(A, 1, A[_ix(rd + 1)]) << 26)
+            k23 = _mid_mask(A, 2, A[_ix(rd + 2)]) | (_mid_mask(A, 3, A[_ix(rd + 3)]) << 26)
+            e01 = c01 & k01
+            e23 = c23 & k23
             elo = v if v >= t else np.int64(0)
             ehi = tl if v >= t else v
             # the same entry again (same key and owners): its bounds tightened, and it moves first; else a new one
