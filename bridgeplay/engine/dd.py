@@ -2437,7 +2437,10 @@ def _mid_mask(A, s, rel):
 
 @njit(cache=True, _nrt=False)
 def _mid_bucket(A, tt, trump, tl, ply):
-    """The mid-trick table's key of the position in A (:func:`_len_key`), its trick, and its bucket's offset."""
+    """The mid-trick table's key of the position in A (:func:`_len_key`), its trick, and its bucket's offset; the
+    offset -1 where there is no table or no card on the table (:func:`_mtd_mid` is then :func:`_mtd`)."""
+    if tt[7] == 0 or ply == 0:
+        return np.int64(0), np.int64(0), np.int64(-1)
     tb = OT + 16 * tl
     key = _len_key(A, trump, A[_ix(tb + 8)], tl)
     y = np.int64(ply)
@@ -2450,17 +2453,17 @@ def _mid_bucket(A, tt, trump, tl, ply):
 
 
 @njit(cache=True, _nrt=False)
-def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess):
+def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess, key, y, base):
     """:func:`_mtd` of the position in A with all its moves, where a mid-trick table is kept (``tt[7]``, the ABC
-    search's engine) and cards are on the table: each null-window test is first looked up there, and its answer
-    stored there.  An entry is keyed as the trick-start table's (:func:`_tt_store`): the suit lengths, leader, trump
-    and tricks left (:func:`_len_key`), here with the trick's cards exactly, and the owners of each suit's cards from
-    the top down to the lowest card relevant to the answer: it answers for every position that agrees on those, whatever
-    the cards below.  Only a call's root is looked up (inside a search a probe costs more than it saves: abc21's count
-    in benchmarks/abc_speed.md), so the search itself is the engine's as ever."""
-    if tt[7] == 0 or ply == 0:
+    search's engine) and cards are on the table (``key, y, base``: :func:`_mid_bucket`'s, base -1 otherwise): each
+    null-window test is first looked up there, and its answer stored there.  An entry is keyed as the trick-start
+    table's (:func:`_tt_store`): the suit lengths, leader, trump and tricks left (:func:`_len_key`), here with the
+    trick's cards exactly, and the owners of each suit's cards from the top down to the lowest card relevant to the
+    answer: it answers for every position that agrees on those, whatever the cards below.  Only a call's root is looked
+    up (inside a search a probe costs more than it saves: abc21's and abc22's counts in benchmarks/abc_speed.md), so
+    the search itself is the engine's as ever."""
+    if base < 0:
         return _mtd(A, tt, trump, tl, ply, np.int64(-1), lo, hi, guess)
-    key, y, base = _mid_bucket(A, tt, trump, tl, ply)
     c01 = _owner_code(A, 0) | (_owner_code(A, 1) << 26)
     c23 = _owner_code(A, 2) | (_owner_code(A, 3) << 26)
     while lo < hi:
@@ -2739,9 +2742,9 @@ def _value_reaching_at(A, tt, hands, trump, leader, tl, ply, out, packed):
     want = out[0, 3]
     ns = ((leader + ply) & 1) == 0
     need = g if ns else tl - g  # the side to play's tricks at the guess
-    if tt[7] != 0 and ply > 0:
+    key, y, base = _mid_bucket(A, tt, trump, tl, ply)
+    if base >= 0:
         # the mid-trick table's bucket for "is it more?" (:func:`_mtd_mid`), fetched while the card is searched
-        _, _, base = _mid_bucket(A, tt, trump, tl, ply)
         _prefetch(tt, base)
         _prefetch(tt, base + 8)
         _prefetch(tt, base + 16)
@@ -2750,15 +2753,15 @@ def _value_reaching_at(A, tt, hands, trump, leader, tl, ply, out, packed):
         # the value is at least the guess for the side to play: is it more?
         if ns:
             lo = g
-            v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g + 1)
+            v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g + 1, key, y, base)
         else:
             hi = g
-            v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g)
+            v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g, key, y, base)
         if v == g:
             out[0, 4] = got
             return v
     else:
-        v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g)
+        v = _mtd_mid(A, tt, trump, tl, ply, lo, hi, g, key, y, base)
         if (ns and v >= g) or (not ns and v <= g):
             out[0, 4] = 0  # the cards fall short of the guess, the value does not
             return v

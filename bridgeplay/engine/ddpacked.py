@@ -25,6 +25,7 @@ from bridgeplay.engine.dd import (
     OT,
     _guess,
     _killers_reset,
+    _mid_bucket,
     _mtd_mid,
     _pop,
     _reaching_packed,
@@ -93,4 +94,5 @@ def solve_packed(A, tt, ph, trick, nt, leader, trump, hands, mode, out):
     g = out[0, 0]
     if g < 0 or g > tl:
         g = _guess(hands, trump, leader, tl)
-    return _mtd_mid(A, tt, trump, tl, ply, lo, hi, g)
+    key, y, base = _mid_bucket(A, tt, trump, tl, ply)
+    return _mtd_mid(A, tt, trump, tl, ply, lo, hi, g, key, y, base)
