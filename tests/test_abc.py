@@ -602,11 +602,13 @@ def test_the_report_gives_the_best_cards_paired_lead_with_its_standard_error():
 
     # differences 30, 0, 30, 0: mean 15, sample sd 17.32, standard error 8.66 < 15 / 2
     line = paired_gap(result([-630.0, -660.0, -630.0, -660.0], [-660.0, -660.0, -660.0, -660.0]))
-    assert line is not None and "+15.0 a deal on the same 4 deals (standard error 8.7, 1.7 of them)" in line
+    assert line is not None
+    assert "+15.0 a deal on the same 4 deals (standard error 8.7, a margin of 1.7 standard errors)" in line
     assert "could reverse the choice" in line
     # differences 30, 20, 30, 20: mean 25, standard error 2.89: clear
     line = paired_gap(result([-630.0, -640.0, -630.0, -640.0], [-660.0] * 4))
-    assert line == "E:♣2 over E:♣K: +25.0 a deal on the same 4 deals (standard error 2.9, 8.7 of them)"
+    assert line == ("E:♣2 over E:♣K: +25.0 a deal on the same 4 deals "
+                    "(standard error 2.9, a margin of 8.7 standard errors)")
     assert paired_gap(result([-660.0] * 3, [-660.0] * 3)) == "E:♣2 and E:♣K score the same on every one of the 3 deals"
     assert paired_gap(result([-600.0], [-660.0])) is None
 

@@ -62,7 +62,7 @@ def paired_gap(result: Result) -> str | None:
             return f"{one} and {two} score the same on every one of the {n} deals"
         return f"{one} over {two}: {mean:+.1f} a deal, the same on every one of the {n} deals"
     text = (f"{one} over {two}: {mean:+.1f} a deal on the same {n} deals (standard error {se:.1f}, "
-            f"{mean / se:.1f} of them)")
+            f"a margin of {mean / se:.1f} standard errors)")
     if mean < 2 * se:
         text += ": more deals (--samples) could reverse the choice"
     return text
