@@ -194,7 +194,7 @@ def test_mid_trick_table_answers_as_the_search() -> None:
     the cards reaching them must be the same, and the table must answer some repeated value (mode 4) with no search.
     A small table (64 buckets), so entries of other positions share the buckets and are replaced.  (Its nodes are not
     fewer in all on these positions: the searches it skips leave the killers and the trick-start table in another
-    state; on the ABC search's calls it takes 5.6% of the engine's nodes, benchmarks/abc_speed.md.)"""
+    state; on the ABC search's calls it saves 5.6% of the engine's nodes, benchmarks/abc_speed.md.)"""
     w1, t1, o1 = new_work(), new_tt(12), np.zeros((3, 13), dtype=np.int64)
     w2, t2, o2 = new_work(), new_tt(12, mid_log2=6), np.zeros((3, 13), dtype=np.int64)
     asked_mid = 0
