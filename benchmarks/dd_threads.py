@@ -22,7 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay
 
-from dd_vs_dds import FLUSH, dds_table, random_deal  # noqa: E402
+from dd_vs_dds import FLUSH, dds_table, flush_dds_tables, random_deal  # noqa: E402
 from endplay.dds import solve_board  # noqa: E402
 
 from bridgeplay import config  # noqa: E402
@@ -46,7 +46,8 @@ def main() -> int:
     for i, deal in enumerate(deals):
         for kind in (("one", "threads", "dds") if i % 2 else ("threads", "one", "dds")):
             if kind == "dds":
-                solve_board(FLUSH)  # DDS keeps its table for the same deal: another deal first
+                solve_board(FLUSH)  # DDS keeps its table for the same deal: another deal first,
+                flush_dds_tables()  # on every one of its threads (a table's strains run on all of them)
                 t0 = time.perf_counter()
                 theirs = dds_table(deal)
             else:

@@ -7,12 +7,15 @@ For every deal (random, seeded) two measurements, each solved by both engines:
 * the full 5x4 table (DDS ``CalcDDtable`` = endplay's ``calc_dd_table``; ours ``doubledummy.dd_table``).
 
 Both engines start each solve cold (DDS keeps its table only for the same deal, so it solves another
-deal in between; ours is emptied before each solve).  The machine is shared, so each solve is
-repeated ``--repeat`` times and the minimum time is kept.  Printed: per deal the times, the ratio
-bridgeplay / DDS and our node count; then the median ratios (the goal is parity: <= 1), total
-times, and where our nodes go (per seat in the trick; how many trick-start nodes end in a table
-cut-off or a quick-trick cut-off), which is what a profile of the search points at next.  Results
-are compared too (a difference is reported and exits 1).
+deal in between; ours is emptied before each solve).  DDS keeps a table a thread: a single solve runs
+on its thread 0, but a 5x4 table runs its strains on all its threads, so before each DDS table another
+deal's whole table is solved (a thread whose last strain was one of the same deal otherwise starts
+that strain again from its kept table: seed 3's deal 35 then took 180-250 ms instead of 480-580).
+The machine is shared, so each solve is repeated ``--repeat`` times and the minimum time is kept.
+Printed: per deal the times, the ratio bridgeplay / DDS and our node count; then the median ratios
+(the goal is parity: <= 1), total times, and where our nodes go (per seat in the trick; how many
+trick-start nodes end in a table cut-off or a quick-trick cut-off), which is what a profile of the
+search points at next.  Results are compared too (a difference is reported and exits 1).
 
 The summary gives, for single solves and for tables, the per-deal ratios' mean, median and 99th
 percentile, the ratio of the mean times and of the 99th-percentile times (the tail is where the
@@ -66,15 +69,31 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal.from_array(arr)
 
 
-FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS then starts afresh
+FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS's thread 0 then starts afresh
 
 
-def best_of(repeat: int, fn):  # type: ignore[no-untyped-def]
+def _flush_table_deal() -> EDeal:
+    """A whole deal, none of the benchmark's (its own seed), whose table keeps every DDS thread busy."""
+    rng = random.Random("dd_vs_dds: flush")
+    pack = [(s, r) for s in range(4) for r in range(2, 15)]
+    rng.shuffle(pack)
+    arr = np.zeros((4, 4), dtype=np.uint16)
+    for i, (s, r) in enumerate(pack):
+        arr[i % 4, s] |= 1 << r
+    return EDeal.from_pbn(Deal.from_array(arr).pbn())
+
+
+def flush_dds_tables() -> None:
+    """Every DDS thread's last strain becomes one of another deal, so the next table starts cold on all of them."""
+    calc_dd_table(FLUSH_TABLE)
+
+
+def best_of(repeat: int, fn, flush=None):  # type: ignore[no-untyped-def]
     """(minimum seconds, result, our nodes during the last run) over ``repeat`` runs, each cold:
     our table and our cut-off card cache are emptied, and DDS,
     which keeps its table when it is given the same deal again (a repeat would take it 0.2 ms), first
-    solves another deal.  (With the cut-off cards kept, a repeat of deal 37 of seed 1 searched 65 nodes
-    instead of 16,168.)"""
+    solves another deal (``flush``, untimed, for its tables).  (With the cut-off cards kept, a repeat of
+    deal 37 of seed 1 searched 65 nodes instead of 16,168.)"""
     best = float("inf")
     out = None
     nodes = 0
@@ -82,12 +101,17 @@ def best_of(repeat: int, fn):  # type: ignore[no-untyped-def]
         if dd._ENGINE.tt is not None:
             clear_tt(dd._ENGINE.tt, cuts=True)
         solve_board(FLUSH)
+        if flush is not None:
+            flush()
         n0 = dd.stats()["nodes"]
         t0 = time.perf_counter()
         out = fn()
         best = min(best, time.perf_counter() - t0)
         nodes = dd.stats()["nodes"] - n0
     return best, out, nodes
+
+
+FLUSH_TABLE = _flush_table_deal()
 
 
 def dds_deal(deal: Deal) -> EDeal:
@@ -177,7 +201,7 @@ def main() -> int:
         line = f"{i:>4}  {1e3 * t_ours:>9.1f}ms {1e3 * t_dds:>6.1f}ms {t_ours / t_dds:>6.2f} {n_solve:>9}"
         if not args.no_tables:
             T_ours, tab_ours, n_table = best_of(args.repeat, lambda d=deal: dd.dd_table(d))
-            T_dds, tab_dds, _ = best_of(args.repeat, lambda e=e: dds_table(e))
+            T_dds, tab_dds, _ = best_of(args.repeat, lambda e=e: dds_table(e), flush_dds_tables)
             if tab_ours != tab_dds:
                 bad += 1
                 print(f"  deal {i}: table differs ({deal.pbn()})")
