@@ -70,17 +70,8 @@ def random_deal(rng: random.Random) -> Deal:
 
 
 FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS's thread 0 then starts afresh
-
-
-def _flush_table_deal() -> EDeal:
-    """A whole deal, none of the benchmark's (its own seed), whose table keeps every DDS thread busy."""
-    rng = random.Random("dd_vs_dds: flush")
-    pack = [(s, r) for s in range(4) for r in range(2, 15)]
-    rng.shuffle(pack)
-    arr = np.zeros((4, 4), dtype=np.uint16)
-    for i, (s, r) in enumerate(pack):
-        arr[i % 4, s] |= 1 << r
-    return EDeal.from_pbn(Deal.from_array(arr).pbn())
+# a whole deal, none of the benchmark's (a seed of its own), whose table keeps every DDS thread busy
+FLUSH_TABLE = EDeal.from_pbn(random_deal(random.Random("dd_vs_dds: flush")).pbn())
 
 
 def flush_dds_tables() -> None:
@@ -109,9 +100,6 @@ def best_of(repeat: int, fn, flush=None):  # type: ignore[no-untyped-def]
         best = min(best, time.perf_counter() - t0)
         nodes = dd.stats()["nodes"] - n0
     return best, out, nodes
-
-
-FLUSH_TABLE = _flush_table_deal()
 
 
 def dds_deal(deal: Deal) -> EDeal:
