@@ -10,7 +10,7 @@ Both engines start each solve cold (DDS keeps its table only for the same deal, 
 deal in between; ours is emptied before each solve).  DDS keeps a table a thread: a single solve runs
 on its thread 0, but a 5x4 table runs its strains on all its threads, so before each DDS table another
 deal's whole table is solved (a thread whose last strain was one of the same deal otherwise starts
-that strain again from its kept table: seed 3's deal 35 then took 180-250 ms instead of 480-580).
+that strain again from its kept table: seed 3's deal 35 then took 180-250 ms instead of 480-740).
 The machine is shared, so each solve is repeated ``--repeat`` times and the minimum time is kept.
 Printed: per deal the times, the ratio bridgeplay / DDS and our node count; then the median ratios
 (the goal is parity: <= 1), total times, and where our nodes go (per seat in the trick; how many
