@@ -22,8 +22,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay
 
-from dd_vs_dds import FLUSH, dds_deal, dds_table, flush_dds_tables, random_deal  # noqa: E402
-from endplay.dds import solve_board  # noqa: E402
+from dd_vs_dds import dds_deal, dds_table, flush_dds_tables, random_deal  # noqa: E402
 
 from bridgeplay import config  # noqa: E402
 from bridgeplay.deal import doubledummy as dd  # noqa: E402
@@ -46,8 +45,7 @@ def main() -> int:
     for i, deal in enumerate(deals):
         for kind in (("one", "threads", "dds") if i % 2 else ("threads", "one", "dds")):
             if kind == "dds":
-                solve_board(FLUSH)  # DDS keeps its table for the same deal: another deal first,
-                flush_dds_tables()  # on every one of its threads (a table's strains run on all of them)
+                flush_dds_tables()  # DDS keeps its tables for the same deal: another deal first, on every thread
                 e = dds_deal(deal)  # (endplay's deal, made outside the timing)
                 t0 = time.perf_counter()
                 theirs = dds_table(e)

@@ -74,26 +74,31 @@ FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS'
 FLUSH_TABLE = EDeal.from_pbn(random_deal(random.Random("dd_vs_dds: flush")).pbn())
 
 
+def flush_dds() -> None:
+    """DDS's thread 0 (where a single solve runs) starts its next solve cold."""
+    solve_board(FLUSH)
+
+
 def flush_dds_tables() -> None:
-    """Every DDS thread's last strain becomes one of another deal, so the next table starts cold on all of them."""
+    """Every DDS thread's last strain becomes one of another deal, so the next table starts cold on all of them
+    (thread 0 surely: the tiny deal last)."""
     calc_dd_table(FLUSH_TABLE)
+    flush_dds()
 
 
-def best_of(repeat: int, fn, flush=None):  # type: ignore[no-untyped-def]
+def best_of(repeat: int, fn, flush=flush_dds):  # type: ignore[no-untyped-def]
     """(minimum seconds, result, our nodes during the last run) over ``repeat`` runs, each cold:
     our table and our cut-off card cache are emptied, and DDS,
     which keeps its table when it is given the same deal again (a repeat would take it 0.2 ms), first
-    solves another deal (``flush``, untimed, for its tables).  (With the cut-off cards kept, a repeat of
-    deal 37 of seed 1 searched 65 nodes instead of 16,168.)"""
+    solves another deal (``flush``, untimed: :func:`flush_dds_tables` before its tables).  (With the cut-off
+    cards kept, a repeat of deal 37 of seed 1 searched 65 nodes instead of 16,168.)"""
     best = float("inf")
     out = None
     nodes = 0
     for _ in range(repeat):
         if dd._ENGINE.tt is not None:
             clear_tt(dd._ENGINE.tt, cuts=True)
-        solve_board(FLUSH)
-        if flush is not None:
-            flush()
+        flush()
         n0 = dd.stats()["nodes"]
         t0 = time.perf_counter()
         out = fn()
