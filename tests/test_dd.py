@@ -132,6 +132,19 @@ def test_ending_table_equals_dds(seed: int) -> None:
     assert dd.dd_table(deal) == dds_table(deal)
 
 
+def test_a_skipped_run_that_reaches_a_relevant_card_is_searched() -> None:
+    """Deal 225 of `benchmarks/dd_vs_dds.py --deals 400 --seed 11`: with East on lead in hearts, DDS gives East-West 7
+    tricks, and so does a search without the lowest-win skip (debug switch 1).  We gave them 6 (North's 7 in hearts
+    instead of 6 in the table).  A card below every rank that mattered to its result failed, and the skip then passed
+    over a whole run of a player's cards because the run's lowest card was below those ranks, though its top card was
+    one of them.  The stored result claimed to hold whatever the clubs below the ace, six tricks from the end with
+    West on lead; it does not (DDS on the 105 layouts of those clubs after West's club lead: North-South take their
+    three tricks exactly when East holds the king).  A run is now skipped only when all of it is below those ranks."""
+    deal = Deal.from_pbn("N:Q987.K652.96543. AKJ4.AJ9.T2.AKJ6 T532.Q843.AK7.87 6.T7.QJ8.QT95432")
+    assert dd.tricks(deal, "H", "E") == 7 == max(v for _, v in solve_board(to_endplay(deal, "H", "E")))
+    assert dd.dd_table(deal) == dds_table(deal)
+
+
 @pytest.mark.parametrize("seed", _position_seeds())
 def test_card_values_equal_dds_solve_board(seed: int) -> None:
     deal, strain, leader, played = random_position(seed)

@@ -2155,17 +2155,14 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
             continue
         s = mv >> 4
         b = mv & 15
-        if s == 0:
-            if b < lw0:
+        # skipped only when the card's whole run of equivalent cards lies below the lowest card worth trying: a
+        # run reaching a relevant rank (the run of an ace that had to be kept, say) is a move of its own in the
+        # other positions the stored result is applied to, where the card below it is another player's
+        lw = lw0 if s == 0 else (lw1 if s == 1 else (lw2 if s == 2 else lw3))
+        if b < lw:
+            xr = A[_ix(OH + 4 * p + s)]
+            if _high(xr & ~(xr + (np.int64(1) << b))) < lw:
                 continue
-        elif s == 1:
-            if b < lw1:
-                continue
-        elif s == 2:
-            if b < lw2:
-                continue
-        elif b < lw3:
-            continue
         bit = np.int64(1) << b
         tried += 1
         A[_ix(OH + 4 * p + s)] ^= bit
@@ -2304,7 +2301,8 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
         u2 |= m2
         u3 |= m3
         # a card below every rank that mattered to its own result failed: so would any card of its suit
-        # below those ranks (the same proof holds for them; bridge-solver's minimum relevant rank)
+        # below those ranks (the same proof holds for them; bridge-solver's minimum relevant rank), a run of
+        # cards only when all of it is below them (above)
         if A[ODEBUG] & 1:
             pass
         elif s == 0:
