@@ -16,15 +16,15 @@ from __future__ import annotations
 
 import argparse
 import itertools
-import random
 import sys
+import time
 from pathlib import Path
 
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay
 
-from dd_vs_dds import random_deal  # noqa: E402
+from dd_vs_dds import seeded_deals  # noqa: E402
 
 from bridgeplay.deal.doubledummy import _STRAIN_ORDER, _deal_array, _strain_order  # noqa: E402
 from bridgeplay.engine.dd import OST, clear_tt, new_tt, new_work, solve  # noqa: E402
@@ -39,25 +39,38 @@ def makespan(cost: dict[int, int], order: list[int] | tuple[int, ...], threads: 
     return max(busy)
 
 
+class StrainSolver:
+    """One thread's search state, solving a strain's four leaders from cold as a table's thread does
+    (``doubledummy._threaded_table``: an empty table and cut-off card cache each strain)."""
+
+    def __init__(self) -> None:
+        self.A, self.tt = new_work(), new_tt()
+        self.out = np.zeros((5, 13), np.int64)
+        self.z = np.zeros(4, np.int64)
+
+    def solve(self, hands: np.ndarray, strain: int) -> tuple[int, float, list[int]]:
+        """(nodes, seconds, declarer's tricks for N, E, S, W) of the strain."""
+        clear_tt(self.tt, cuts=True)
+        n0 = int(self.A[OST])
+        t0 = time.perf_counter()
+        solve(self.A, self.tt, hands.astype(np.int64), strain, 0, self.z, self.z, 0, 7, self.out)
+        seconds = time.perf_counter() - t0
+        return int(self.A[OST]) - n0, seconds, [int(self.out[strain, x]) for x in range(4)]
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--deals", type=int, default=60)
     ap.add_argument("--seed", type=int, default=1)
     args = ap.parse_args()
-    rng = random.Random(args.seed)
-    deals = [random_deal(rng) for _ in range(args.deals)]
-    A, tt = new_work(), new_tt()
-    out = np.zeros((5, 13), np.int64)
-    z = np.zeros(4, np.int64)
+    deals = seeded_deals(args.deals, args.seed)
+    engine = StrainSolver()
     total = fixed = ours = best = 0
     for deal in deals:
         hands = _deal_array(deal)
         cost = {}
         for strain in _STRAIN_ORDER:
-            clear_tt(tt, cuts=True)  # (each strain starts as a table's thread starts it)
-            n0 = int(A[OST])
-            solve(A, tt, hands.astype(np.int64), strain, 0, z, z, 0, 7, out)
-            cost[strain] = int(A[OST]) - n0
+            cost[strain] = engine.solve(hands, strain)[0]
         total += sum(cost.values())
         fixed += makespan(cost, _STRAIN_ORDER)
         ours += makespan(cost, _strain_order(hands))

@@ -71,6 +71,12 @@ def random_deal(rng: random.Random) -> Deal:
 
 FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS's thread 0 then starts afresh
 # a whole deal, none of the benchmark's (a seed of its own), whose table keeps every DDS thread busy
+def seeded_deals(n: int, seed: int) -> list[Deal]:
+    """The benchmarks' deals: the first ``n`` random deals of ``seed``."""
+    rng = random.Random(seed)
+    return [random_deal(rng) for _ in range(n)]
+
+
 FLUSH_TABLE = EDeal.from_pbn(random_deal(random.Random("dd_vs_dds: flush")).pbn())
 
 
@@ -159,8 +165,7 @@ def main() -> int:
     if args.threads is not None:
         config.DD_TABLE_THREADS = args.threads
 
-    rng = random.Random(args.seed)
-    deals = [random_deal(rng) for _ in range(args.deals)]
+    deals = seeded_deals(args.deals, args.seed)
     # warm-up: numba kernels (compiled or loaded from the cache) and DDS's thread memory
     warm = deals[0]
     dd.tricks(warm, "NT", "W")
