@@ -53,7 +53,7 @@ def main() -> int:
     calc_all_tables([EDeal.from_pbn(deals[0].pbn())])
     times: dict[int, list[tuple[float, float]]] = {s: [] for s in range(5)}
     nodes = dict.fromkeys(range(5), 0)
-    worst: list[tuple[float, int, str, float, float]] = []
+    worst: list[tuple[float, int, str, float]] = []  # (ours, deal, strain, DDS)
     bad = 0
     for i, deal in enumerate(deals):
         hands = _deal_array(deal)
@@ -73,7 +73,7 @@ def main() -> int:
                 print(f"  deal {i} {NAMES[s]}: ours {mine}, DDS {theirs} ({deal.pbn()})")
             times[s].append((ours, dds))
             nodes[s] += n
-            worst.append((ours, i, NAMES[s], ours, dds))
+            worst.append((ours, i, NAMES[s], dds))
     print(f"{args.deals} deals, seed {args.seed}, best of {args.repeat}, one thread each, a strain's four leaders")
     print(f"{'strain':>6} {'ours s':>8} {'DDS s':>8} {'ratio':>6} {'per-deal mean':>14} {'median':>7} "
           f"{'our nodes':>12} {'ns/node':>8}")
@@ -88,7 +88,7 @@ def main() -> int:
               f"{statistics.median(r):>7.2f} {nodes[s]:>12,} {1e9 * ours / max(1, nodes[s]):>8.0f}")
     print(f"{'all':>6} {all_ours:>8.2f} {all_dds:>8.2f} {all_ours / all_dds:>6.2f}")
     print("our longest strains (deal, strain: ours ms / DDS ms):")
-    for _, i, name, a, b in sorted(worst, reverse=True)[:8]:
+    for a, i, name, b in sorted(worst, reverse=True)[:8]:
         print(f"    {i:>3} {name}: {1e3 * a:.1f} / {1e3 * b:.1f} ({a / b:.2f})")
     print("results all equal" if not bad else f"{bad} strains differ")
     return 1 if bad else 0
