@@ -69,14 +69,14 @@ def random_deal(rng: random.Random) -> Deal:
     return Deal.from_array(arr)
 
 
-FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS's thread 0 then starts afresh
-# a whole deal, none of the benchmark's (a seed of its own), whose table keeps every DDS thread busy
 def seeded_deals(n: int, seed: int) -> list[Deal]:
     """The benchmarks' deals: the first ``n`` random deals of ``seed``."""
     rng = random.Random(seed)
     return [random_deal(rng) for _ in range(n)]
 
 
+FLUSH = EDeal.from_pbn("N:A... K... Q... J...")  # a different (tiny) deal: DDS's thread 0 then starts afresh
+# a whole deal, none of the benchmark's (a seed of its own), whose table keeps every DDS thread busy
 FLUSH_TABLE = EDeal.from_pbn(random_deal(random.Random("dd_vs_dds: flush")).pbn())
 
 

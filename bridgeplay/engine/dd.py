@@ -1903,6 +1903,13 @@ def _reinsert(A, m, q):
     return m
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _run_up(x, b):
+    """The run of equivalent cards in holding ``x`` (one suit, packed) from bit ``b`` up: its cards from ``b`` to the
+    first bit not in ``x`` (empty when ``x`` lacks bit ``b``)."""
+    return x & ~(x + (np.int64(1) << b))
+
+
 @njit(cache=True, _nrt=False)
 def _search(A, tt, trump, tl, ply, t, only, ch):
     """Can North-South take >= t of the tl remaining tricks?  ``only`` >= 0 restricts the first move to that
@@ -2161,7 +2168,7 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
         lw = lw0 if s == 0 else (lw1 if s == 1 else (lw2 if s == 2 else lw3))
         if b < lw:
             xr = A[_ix(OH + 4 * p + s)]
-            if _high(xr & ~(xr + (np.int64(1) << b))) < lw:
+            if _high(_run_up(xr, b)) < lw:
                 continue
         bit = np.int64(1) << b
         tried += 1
@@ -2265,8 +2272,7 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
         # mattered, the run must stay together in any position this result is applied to
         x = A[_ix(OH + 4 * p + s)]
         if (x >> (b + 1)) & 1 and not (A[ODEBUG] & 512):
-            above = (x >> (b + 1)) << (b + 1)
-            above &= ~(above + (np.int64(1) << (b + 1)))  # the run's cards above b
+            above = _run_up(x, b + 1)  # the run's cards above b
             if s == 0:
                 if m0 & above:
                     m0 |= bit
