@@ -200,6 +200,42 @@ def test_table_results_survive_exact_rechecks(seed: int) -> None:
     assert out[:5, :4].tolist() == [[dds_table(deal)[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
 
 
+def _strain_rechecks(deal: Deal, strain: int, tricks: int) -> tuple[int, list[int]]:
+    """(failing stored results, the strain's row) of one strain of a table solved as a table's thread solves it
+    (mode 7, from an empty table), each result stored at most ``tricks`` tricks from the end re-checked exactly
+    on three deals of the cards below its relevant ones (debug switch 256 with ``ODEBUG + 7``)."""
+    from bridgeplay.engine.dd import ODEBUG, _solve
+
+    A, tt = new_work(), new_tt()
+    A[ODEBUG] = 256
+    A[ODEBUG + 7] = tricks
+    z = np.zeros(4, dtype=np.int64)
+    out = np.zeros((5, 13), dtype=np.int64)
+    _solve(A, tt, deal.to_array(), strain, 0, z, z, 0, 7, out)
+    return int(A[ODEBUG + 5]), out[strain, :4].tolist()
+
+
+def test_whole_deal_rechecks_of_the_last_six_tricks() -> None:
+    """The re-checks limited to results stored six or fewer tricks from the end make whole deals checkable (about
+    a second a strain): the deal of the test above, in hearts, where the previous engine (c70bffe's parent) stored
+    results that fail (one to three in four runs: the re-checks deal the small cards at random), as well as
+    giving the wrong row.  A sound engine fails none, whatever the deals of the small cards."""
+    deal = Deal.from_pbn("N:Q987.K652.96543. AKJ4.AJ9.T2.AKJ6 T532.Q843.AK7.87 6.T7.QJ8.QT95432")
+    assert _strain_rechecks(deal, 1, 6) == (0, [6, 6, 6, 6])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("seed", range(8))
+def test_whole_deal_tables_survive_rechecks_of_the_last_six_tricks(seed: int) -> None:
+    deal = random_deal(random.Random(40_000 + seed))
+    rows = []
+    for strain in range(5):
+        failing, row = _strain_rechecks(deal, strain, 6)
+        assert failing == 0, f"strain {strain}: {failing} stored results fail for other small cards"
+        rows.append(row)
+    assert rows == [[dds_table(deal)[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
+
+
 @pytest.mark.parametrize("threads", [1, 2, 5])
 def test_table_a_strain_a_thread_equals_one_search_state(threads: int, monkeypatch: pytest.MonkeyPatch) -> None:
     """dd_table solves its strains in threads (config.DD_TABLE_THREADS), each with its own search state and

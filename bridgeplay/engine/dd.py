@@ -122,8 +122,8 @@ ODEBUG = OSPREAD + 8192  # debugging switches (bits): 1 no lowest-win skips, 2 n
 #   4 no partner entries in quick tricks, 8 no quick tricks, 16 no trump bounds, 32 exact table entries,
 #   64 check every table cut-off by an exact search (ODEBUG + 4 counts contradictions),
 #   256 check every stored result on other small cards (ODEBUG + 5 counts failures; ODEBUG + 6 deals of the
-#   small cards a check, 0: three), 512 no run closure, 128 no later-tricks bound (no trumps: a side that needs
-#   every trick and tops too little)
+#   small cards a check, 0: three; ODEBUG + 7 the most tricks left of a result checked, 0: any), 512 no run
+#   closure, 128 no later-tricks bound (no trumps: a side that needs every trick and tops too little)
 # profile: OPROF + 4 tl + ply nodes; OPROF + 64 + 4 tl + ply children searched; OPROF + 128 + 16 ply + i
 # cut-offs by the i-th child searched (i = 15: later); OPROF + 192 + 4 tl + ply nodes without a cut-off
 OPROF = ODEBUG + 8  # OPROF + 256 + 4 tl + ply: nodes expanded (moves searched)
@@ -2338,8 +2338,9 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
         if A[ODEBUG] & 32:
             for s in range(4):
                 A[_ix(rd + s)] = (np.int64(1) << A[_ix(OC + s)]) - 1
-        if A[ODEBUG] & 256:
-            # debugging: the result must hold whatever the cards below the relevant ones
+        if A[ODEBUG] & 256 and (A[ODEBUG + 7] <= 0 or tl <= A[ODEBUG + 7]):
+            # debugging: the result must hold whatever the cards below the relevant ones (stored at most
+            # ODEBUG + 7 tricks from the end when that is set: the exact searches of whole deals' tables are too slow)
             # (the scratch at ODS is this node's alone: the exact searches below do not debug)
             for k in range(20):
                 A[_ix(ODS + k)] = A[_ix(OH + k)]
