@@ -23,6 +23,8 @@ from bridgeplay.deal.doubledummy import _played_arrays, validate_position  # noq
 from bridgeplay.engine.dd import new_tt, new_work, solve, solve_within  # noqa: E402
 
 N_POSITIONS = 40
+SHARED_POSITIONS = 250  # positions in a row through one engine (a block of the shared-engine test)
+N_SHARED_BLOCKS = 20  # the first in the default suite, the others slow
 
 
 def _engine_position(seed: int):
@@ -89,3 +91,40 @@ def test_solve_within_refuses_the_debugging_rechecks() -> None:
     out[0, :3] = (-1, -1, 99)
     with pytest.raises(ValueError, match="re-checks"):
         solve_within(work, tt, hands, trump, lead, psuit, prank, nplayed, 4, out)
+
+
+def _shared_blocks() -> list:
+    return [0] + [pytest.param(i, marks=pytest.mark.slow) for i in range(1, N_SHARED_BLOCKS)]
+
+
+@pytest.mark.parametrize("block", _shared_blocks())
+def test_one_engine_kept_across_positions_of_other_deals(block: int) -> None:
+    """The ABC search keeps one engine (work array and table) across a whole decision: entries stored while
+    solving one deal answer positions of other deals whose suit lengths and top cards they cover.  So modes 3,
+    4 and 5 are asked here of SHARED_POSITIONS seeded positions in a row through one engine, never emptied
+    by hand (the table empties itself when full), each answer against DDS's card values."""
+    work, tt, out = new_work(), new_tt(), np.zeros((3, 13), dtype=np.int64)
+    for seed in range(300_000 + SHARED_POSITIONS * block, 300_000 + SHARED_POSITIONS * (block + 1)):
+        deal, strain, leader, played = random_position(seed)
+        hands, trump, lead, cards = validate_position(deal, strain, leader, played)
+        psuit, prank = _played_arrays(cards)
+        values = dds_card_values(deal, strain, leader, played)
+        tl = sum(bin(int(hands[(lead + 3) % 4, s])).count("1") for s in range(4))
+        best = max(values.values())
+        ns = best if (lead + len(cards)) % 2 == 0 else tl - best
+        rng = random.Random(seed)
+        asked = rng.sample(list(values), rng.randint(1, len(values)))
+        mask = sum(1 << (16 * c.suit + c.rank) for c in asked)
+        lo = rng.choice([-1, rng.randint(0, ns)])  # no bound, or a true one
+        hi = rng.choice([tl + 1, rng.randint(ns, tl)])
+        out[0, :3] = (rng.randint(-1, tl + 1), lo, hi)
+        assert solve_within(work, tt, hands, trump, lead, psuit, prank, len(cards), 4, out) == ns, seed
+        out[0, :4] = (rng.choice([ns, rng.randint(-1, tl + 1)]), lo, hi, mask)
+        assert solve_within(work, tt, hands, trump, lead, psuit, prank, len(cards), 5, out) == ns, seed
+        got = {c for c in asked if (int(out[0, 4]) >> (16 * c.suit + c.rank)) & 1}
+        assert got == {c for c in asked if values[c] == best}, seed
+        need = rng.randint(0, tl)
+        out[0, :2] = (mask, need)
+        got = solve_within(work, tt, hands, trump, lead, psuit, prank, len(cards), 3, out)
+        assert {c for c in asked if (int(got) >> (16 * c.suit + c.rank)) & 1} == {
+            c for c in asked if values[c] >= need}, (seed, need)
