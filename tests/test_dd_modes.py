@@ -101,9 +101,13 @@ def _shared_blocks() -> list:
 def test_one_engine_kept_across_positions_of_other_deals(block: int) -> None:
     """The ABC search keeps one engine (work array and table) across a whole decision: entries stored while
     solving one deal answer positions of other deals whose suit lengths and top cards they cover.  So modes 3,
-    4 and 5 are asked here of SHARED_POSITIONS seeded positions in a row through one engine, never emptied
-    by hand (the table empties itself when full), each answer against DDS's card values."""
-    work, tt, out = new_work(), new_tt(), np.zeros((3, 13), dtype=np.int64)
+    4 and 5 are asked here of SHARED_POSITIONS seeded positions in a row through one engine laid out as the ABC
+    search's (its sizes and its mid-trick table, which keeps results of positions with cards on the table) and
+    never emptied by hand, each answer against DDS's card values."""
+    from bridgeplay.engine.abc import DD_MID_LOG2, DD_TT_BLOCKS_LOG2, DD_TT_LOG2
+
+    tt = new_tt(DD_TT_LOG2, 1 << DD_TT_BLOCKS_LOG2, mid_log2=DD_MID_LOG2)
+    work, out = new_work(), np.zeros((3, 13), dtype=np.int64)
     for seed in range(300_000 + SHARED_POSITIONS * block, 300_000 + SHARED_POSITIONS * (block + 1)):
         deal, strain, leader, played = random_position(seed)
         hands, trump, lead, cards = validate_position(deal, strain, leader, played)
