@@ -197,7 +197,8 @@ def test_table_results_survive_exact_rechecks(seed: int) -> None:
     _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)  # the whole table: 20 searches
     assert A[ODEBUG + 4] == 0, "a table cut-off contradicted by an exact search"
     assert A[ODEBUG + 5] == 0, "a stored result that fails for other small cards"
-    assert out[:5, :4].tolist() == [[dds_table(deal)[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
+    theirs = dds_table(deal)
+    assert out[:5, :4].tolist() == [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
 
 
 def _strain_rechecks(deal: Deal, strain: int, tricks: int) -> tuple[int, list[int]]:
@@ -233,7 +234,8 @@ def test_whole_deal_tables_survive_rechecks_of_the_last_six_tricks(seed: int) ->
         failing, row = _strain_rechecks(deal, strain, 6)
         assert failing == 0, f"strain {strain}: {failing} stored results fail for other small cards"
         rows.append(row)
-    assert rows == [[dds_table(deal)[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
+    theirs = dds_table(deal)
+    assert rows == [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
 
 
 @pytest.mark.parametrize("threads", [1, 2, 5])
