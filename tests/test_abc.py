@@ -21,9 +21,9 @@ from bridgeplay.deal.abcsearch import (
     dd_score,
     hand_of,
     legal_cards,
-    still_legal,
 )
 from bridgeplay.deal.seat import duplicate_score
+from tests.reference.abc_cases import random_case as _random_case
 from tests.reference.abc_literal import evaluate
 
 
@@ -38,63 +38,6 @@ def C(text: str) -> int:
 
 def deal(pbn: str) -> tuple:
     return tuple(H(h) for h in pbn.split())
-
-
-def _random_case(rng: random.Random, n: int, eng: Engine | None = None):
-    """A random ending, A's card and views for B and C; with ``eng``, views that mislead when some of 30 do."""
-    deck = [16 * s + r for s in range(4) for r in range(2, 15)]
-    cards = rng.sample(deck, 4 * n)
-    hands = [0] * 4
-    for i, c in enumerate(cards):
-        hands[i % 4] |= 1 << c
-    trump, declarer, leader = rng.randrange(5), rng.randrange(4), rng.randrange(4)
-    trick = []
-    seat = leader
-    for _ in range(rng.randrange(4)):
-        led = (trick[0][1] >> 4) if trick else -1
-        c = rng.choice(cards_in(legal_cards(hands[seat], led)))
-        hands[seat] &= ~(1 << c)
-        trick.append((seat, c))
-        seat = (seat + 1) % 4
-    if seat == (declarer + 2) % 4:
-        return None
-    r = Roles.of(seat, declarer)
-    da = tuple(hands)
-    led = (trick[0][1] >> 4) if trick else -1
-    m = rng.choice(cards_in(legal_cards(da[seat], led)))
-
-    def view(keep):
-        free = [x for x in range(4) if x not in keep]
-        pool = [c for x in free for c in cards_in(hands[x])]
-        rng.shuffle(pool)
-        d, i = list(hands), 0
-        for x in free:
-            k = bin(hands[x]).count("1")
-            d[x] = sum(1 << c for c in pool[i:i + k])
-            i += k
-        return tuple(d)
-
-    kind = rng.randrange(3)
-    if kind == 0:
-        payoff = list(range(n + 1))
-    elif kind == 1:
-        t = rng.randrange(1, n + 1)
-        payoff = [1 if x >= t else 0 for x in range(n + 1)]
-    else:
-        payoff = sorted(rng.choice([-3, -1, 0, 2, 5]) for _ in range(n + 1))
-    found = None
-    for _ in range(30 if eng is not None else 50):
-        db, dc = view({r.b, r.dummy}), view({r.c, r.dummy})
-        if not (still_legal(db, seat, m, led) and still_legal(dc, seat, m, led)):
-            continue
-        found = db, dc
-        if eng is None or ABCSearch(r, trump, leader, trick, da, db, dc, payoff, eng, "fixed").score(m) != \
-                dd_score(r, trump, leader, trick, m, da, payoff, eng):
-            break
-    if found is None:
-        return None
-    db, dc = found
-    return r, trump, leader, trick, m, da, db, dc, payoff, declarer
 
 
 def test_back_up_rules_equal_the_literal_evaluator():
@@ -173,6 +116,52 @@ def test_the_kernel_equals_the_per_belief_literal_in_both_modes():
             assert got["fixed"] == evaluate(r.a, declarer, trump, leader, trick, [da, db, dc], payoff, m)[0]
         checked += 1
         differ += got["fixed"] != got["revised"]
+
+
+def test_the_dds_per_belief_reference_equals_the_literal_one():
+    """tests/reference/abc_dds_views.py walks the literal per-belief tree with the viewers' values from DDS: on
+    endings small enough for plain minimax the two references agree, in both modes."""
+    from tests.reference.abc_dds_views import evaluate as dds_per_belief
+    from tests.reference.abc_views_literal import evaluate as per_belief
+
+    rng = random.Random(8)
+    eng = Engine()
+    checked = 0
+    while checked < 12:
+        case = _random_case(rng, rng.choice([3, 4]), eng, tries=60, seek="revised", misled_only=checked < 8)
+        if case is None:
+            continue
+        r, trump, leader, trick, m, da, db, dc, payoff, declarer = case
+        for revised in (False, True):
+            args = (r.a, declarer, trump, leader, trick, [da, db, dc], payoff, m, revised)
+            assert dds_per_belief(*args) == per_belief(*args), (revised, case)
+        checked += 1
+
+
+@pytest.mark.parametrize("cards,cases", [(5, 10), pytest.param(5, 150, marks=pytest.mark.slow),
+                                         pytest.param(6, 30, marks=pytest.mark.slow)])
+def test_the_kernel_equals_the_dds_per_belief_reference_on_larger_endings(cards, cases):
+    """Endings of 5-6 cards a hand, beyond plain minimax, where the kernel's table entries and engine answers are
+    reused across a larger tree; views that mislead (ABC differs from Monte Carlo) sought for every case, one
+    engine for all of them as in a decision.  ``benchmarks/abc_hunt.py`` runs the same check at any size."""
+    from tests.reference.abc_dds_views import evaluate as dds_per_belief
+
+    rng = random.Random(1000 + cards)
+    eng = Engine()
+    checked = split = 0
+    while checked < cases:
+        case = _random_case(rng, cards, eng, tries=60, seek="revised", misled_only=True)
+        if case is None:
+            continue
+        r, trump, leader, trick, m, da, db, dc, payoff, declarer = case
+        got = {}
+        for views in ("fixed", "revised"):
+            got[views] = ABCSearch(r, trump, leader, trick, da, db, dc, payoff, eng, views).score(m)
+            assert got[views] == dds_per_belief(r.a, declarer, trump, leader, trick, [da, db, dc], payoff, m,
+                                                views == "revised"), (views, case)
+        checked += 1
+        split += got["fixed"] != got["revised"]
+    assert split >= 1  # the two modes are told apart somewhere
 
 
 def test_relative_ranks_keep_each_suits_order_and_come_back():

@@ -19,7 +19,7 @@ views this is the paper's union-tree rule set (``abc_literal.py``); the tests ch
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
 from tests.reference.abc_literal import _winner, roles
 
@@ -51,6 +51,21 @@ def _minimax(hands, trick, leader, trump, a_side, won, payoff):
     return max(vals) if (seat & 1) == a_side else min(vals)
 
 
+def literal_values(view, trick, leader, seat, kids, won, trump, a_side, payoff):
+    """{card: value in ``view``} for the mover's ``kids``: each card played in the view, then plain minimax."""
+    vals = {}
+    for c in kids:
+        v = list(view)
+        v[seat] &= ~(1 << c)
+        t2 = list(trick) + [(seat, c)]
+        if len(t2) == 4:
+            w = _winner(t2, trump)
+            vals[c] = _minimax(v, [], w, trump, a_side, won + ((w & 1) == a_side), payoff)
+        else:
+            vals[c] = _minimax(v, t2, leader, trump, a_side, won, payoff)
+    return vals
+
+
 def _revise(view, seat, c, led, viewer, dummy, revised):
     """The view after ``seat`` plays ``c``, or None when it dies."""
     h = view[seat]
@@ -77,8 +92,13 @@ def _revise(view, seat, c, led, viewer, dummy, revised):
 
 
 def evaluate(a_seat: int, declarer: int, trump: int, leader: int, trick: Sequence[tuple[int, int]],
-             deals: Sequence[Sequence[int] | None], payoff: Sequence[float], m: int, revised: bool) -> float:
-    """A's value ``a`` after A (``a_seat``, to play) plays ``m``; ``deals`` = [da, db, dc] (None: no view)."""
+             deals: Sequence[Sequence[int] | None], payoff: Sequence[float], m: int, revised: bool,
+             view_values: Callable = literal_values, memo: dict | None = None) -> float:
+    """A's value ``a`` after A (``a_seat``, to play) plays ``m``; ``deals`` = [da, db, dc] (None: no view).
+
+    ``view_values`` gives a viewer's values of his cards in his view (:func:`literal_values`, or another
+    independent oracle such as DDS for larger endings); ``memo``, a dict, keeps each node's value by its state
+    (the same tree, walked once per distinct node)."""
     dummy, b_seat, c_seat = roles(a_seat, declarer)
     a_side = a_seat & 1
     viewer = {1: b_seat, 2: c_seat}
@@ -106,6 +126,15 @@ def evaluate(a_seat: int, declarer: int, trump: int, leader: int, trick: Sequenc
         da, views = state
         if not any(da) and not trick:
             return payoff[won]
+        if memo is not None:
+            key = (da, tuple(views), tuple(trick), leader, won)
+            if key not in memo:
+                memo[key] = walk(state, trick, leader, won)
+            return memo[key]
+        return walk(state, trick, leader, won)
+
+    def walk(state, trick, leader, won):
+        da, views = state
         seat = (leader + len(trick)) % 4
         led = (trick[0][1] >> 4) if trick else -1
         who = owner(seat)
@@ -113,17 +142,7 @@ def evaluate(a_seat: int, declarer: int, trump: int, leader: int, trick: Sequenc
         kids = _legal(da[seat], led)
         role = 0 if who == a_seat else (1 if who == b_seat else 2)
         if role and views[role - 1] is not None:
-            view = views[role - 1]
-            bval = {}
-            for c in kids:
-                v = list(view)
-                v[seat] &= ~(1 << c)
-                t2 = list(trick) + [(seat, c)]
-                if len(t2) == 4:
-                    w = _winner(t2, trump)
-                    bval[c] = _minimax(v, [], w, trump, a_side, won + ((w & 1) == a_side), payoff)
-                else:
-                    bval[c] = _minimax(v, t2, leader, trump, a_side, won, payoff)
+            bval = view_values(views[role - 1], trick, leader, seat, kids, won, trump, a_side, payoff)
             best = max(bval.values()) if maximise else min(bval.values())
             kids = [c for c in kids if bval[c] == best]
         vals = []
