@@ -12,8 +12,9 @@ declarer, leader, 0-3 cards of the trick played, A's card, a random payoff (tric
 views for B and C drawn at random; up to ``--tries`` pairs are drawn and the first pair that misleads (ABC's score
 in ``--seek`` views differs from Monte Carlo's) is kept.  Most endings of this size cannot mislead anyone (one
 in ten or fewer at 5 cards), so those are skipped unless ``--all``: every case checked exercises the views.  One
-engine serves every case, as one serves a decision's triples.  Both view modes are checked.  Exits 1 on any
-difference.
+engine serves every case of a view mode, as one serves a decision's triples; with ``--payoff tricks`` the kernel's
+own table is kept across cases too (it is emptied when the payoff changes).  Both view modes are checked.  Exits 1
+on any difference.
 
     python benchmarks/abc_hunt.py --cases 50 --cards 5 --seed 1     # about 2 minutes
     python benchmarks/abc_hunt.py --cases 10 --cards 6 --seed 1     # about 5 minutes
@@ -42,15 +43,20 @@ def main() -> int:
     ap.add_argument("--tries", type=int, default=60, help="pairs of views drawn to find one that misleads")
     ap.add_argument("--seek", choices=("revised", "fixed"), default="revised")
     ap.add_argument("--all", action="store_true", help="keep endings where no view drawn misleads (most of them)")
+    ap.add_argument("--payoff", choices=("any", "tricks"), default="any",
+                    help="tricks: every case scores A's side's tricks, so the kernel's table is kept across cases "
+                         "of one size as across a decision's triples (another payoff empties it)")
     args = ap.parse_args()
     sizes = [int(x) for x in args.cards.split(",")]
     rng = random.Random(args.seed)
-    eng = Engine()
+    eng = Engine()  # draws the cases
+    engines = {"fixed": Engine(), "revised": Engine()}  # one a mode: a change of mode would empty the table
     done = misled = split = bad = 0
     t_kernel = t_ref = 0.0
     start = time.time()
     while done < args.cases:
-        case = random_case(rng, rng.choice(sizes), eng, tries=args.tries, seek=args.seek, misled_only=not args.all)
+        case = random_case(rng, rng.choice(sizes), eng, tries=args.tries, seek=args.seek, misled_only=not args.all,
+                           payoffs=(0,) if args.payoff == "tricks" else (0, 1, 2))
         if case is None:
             continue
         r, trump, leader, trick, m, da, db, dc, payoff, declarer = case
@@ -58,7 +64,7 @@ def main() -> int:
         got = {}
         for views in ("fixed", "revised"):
             t0 = time.perf_counter()
-            fast = ABCSearch(r, trump, leader, trick, da, db, dc, payoff, eng, views).score(m)
+            fast = ABCSearch(r, trump, leader, trick, da, db, dc, payoff, engines[views], views).score(m)
             t1 = time.perf_counter()
             ref = dds_per_belief(r.a, declarer, trump, leader, trick, [da, db, dc], payoff, m, views == "revised")
             t_kernel += t1 - t0

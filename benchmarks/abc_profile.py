@@ -43,7 +43,7 @@ def main() -> None:
     first = candidates(p)[0]
     dbs, dcs = views_after(p, das[0], first, 1, args.seed, 0)
     ABCSearch(p.roles, p.trump, p.leader, p.trick, das[0], dbs[0], dcs[0], p.payoff, eng, p.views).tricks(first)
-    k = eng.kernel(p.payoff, p.views)  # compiled and warm: now count
+    k = eng.kernel(p.payoff, p.views, p.roles, p.trump)  # compiled and warm: now count
     digest = hashlib.sha256()
     total = [0.0, 0, 0, 0]
     print(f"{'card':>6} {'deal':>5} {'CPU s':>7} {'ABC nodes':>11} {'DD calls':>10} {'engine nodes':>13}")

@@ -164,6 +164,28 @@ def test_the_kernel_equals_the_dds_per_belief_reference_on_larger_endings(cards,
     assert split >= 1  # the two modes are told apart somewhere
 
 
+def test_one_engine_asked_in_another_strain_and_seat_does_not_answer_from_the_first():
+    """The kernel's table rows hold the hands, views, trick and tricks won, not the trumps or who is who, which a
+    decision keeps fixed; so the engine empties the table when they change, as when the payoff does.  Found by
+    ``benchmarks/abc_hunt.py --payoff tricks`` (one engine for every case): after this first search (diamonds,
+    North to play for the defence) the second (hearts, West) scored 3 where a fresh engine and the DDS reference
+    give 4."""
+    from tests.reference.abc_dds_views import evaluate as dds_per_belief
+
+    pay = list(range(6))
+    eng = Engine()
+    ABCSearch(Roles.of(0, 1), 2, 1, [(1, C("HA")), (2, C("H3")), (3, C("HQ"))],
+              deal("K2.T.-.Q4 -.-.A965.- T.7.-.K9 9.-.42.A"), deal("2.T.-.K94 -.-.A965.- KT.7.-.Q 9.-.42.A"),
+              deal("2.T.A9.4 K.-.65.Q T.7.-.K9 9.-.42.A"), pay, eng, "revised").score(C("HT"))
+    r = Roles.of(3, 2)
+    da = deal("K64.-.T.9 -.Q6.AK7.- Q.92.-.J2 972.-.9.8")
+    db = deal("K64.-.T.9 9.6.A7.8 Q.92.-.J2 72.Q.K9.-")
+    dc = deal("K64.-.T.9 -.Q6.AK7.- Q2.92.-.8 97.-.9.J2")
+    fresh = ABCSearch(r, 1, 3, [], da, db, dc, pay, Engine(), "revised").score(C("D9"))
+    assert fresh == dds_per_belief(3, 2, 1, 3, [], [da, db, dc], pay, C("D9"), True) == 4
+    assert ABCSearch(r, 1, 3, [], da, db, dc, pay, eng, "revised").score(C("D9")) == fresh
+
+
 def test_relative_ranks_keep_each_suits_order_and_come_back():
     """The table's and memo's keys renumber each suit's cards among those held (engine/abc.py, _pack_bits):
     a subset keeps its count and order per suit, and _unpack_bits gives the real cards back."""

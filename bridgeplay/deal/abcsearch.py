@@ -140,13 +140,17 @@ class Engine:
         self._kernel: ABCKernel | None = None
         self._kernel_for: tuple | None = None
 
-    def kernel(self, payoff: Sequence[float], views: str) -> ABCKernel:
-        """The ABC kernel's arrays; its table is emptied when the payoff or the views change (X's ties)."""
+    def kernel(self, payoff: Sequence[float], views: str, roles: Roles, trump: int) -> ABCKernel:
+        """The ABC kernel's arrays.  Its table's rows hold the hands, the views, the trick and the tricks won, not
+        what a decision keeps fixed, so it is emptied when any of that changes: the payoff (X's ties), the views,
+        who is who (``roles``) or the trumps.  (Before this was keyed on the payoff and the views alone, one
+        engine asked about a deal in another strain or with other roles could answer from the first's rows.)"""
         if self._kernel is None:
             self._kernel = ABCKernel()
-        if self._kernel_for != (tuple(payoff), views):
+        key = (tuple(payoff), views, roles, trump)
+        if self._kernel_for != key:
             self._kernel.clear()
-            self._kernel_for = (tuple(payoff), views)
+            self._kernel_for = key
         return self._kernel
 
     def abort(self) -> None:
@@ -234,7 +238,7 @@ class ABCSearch:
 
     def tricks(self, m: int) -> int:
         """A's side's tricks (from now) along the ABC line after ``m`` (payoff() of it is the score)."""
-        k = self.engine.kernel(self.payoff, self.views)
+        k = self.engine.kernel(self.payoff, self.views, self.r, self.trump)
         before = int(k.stats[0])
         r = self.r
         t = abc_tricks(k, r.a, r.b, r.c, r.declarer, self.trump, VIEWS[self.views], list(self.trick), self.leader,

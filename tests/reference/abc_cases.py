@@ -11,12 +11,13 @@ from bridgeplay.deal.abcsearch import ABCSearch, Engine, Roles, cards_in, dd_sco
 
 
 def random_case(rng: random.Random, n: int, eng: Engine | None = None, tries: int = 30, seek: str = "fixed",
-                misled_only: bool = False):
+                misled_only: bool = False, payoffs: tuple[int, ...] = (0, 1, 2)):
     """A random ending (``n`` cards a hand), A's card and views for B and C (None when the draw fails).
 
     With ``eng``, up to ``tries`` pairs of views are drawn and the first that misleads (the kernel's ABC score in
     ``seek`` views differs from Monte Carlo's double-dummy score) is kept, else the last drawn (None with
-    ``misled_only``)."""
+    ``misled_only``).  ``payoffs``: the kinds of payoff drawn from (0 A's side's tricks, 1 a target of tricks,
+    2 random steps)."""
     deck = [16 * s + r for s in range(4) for r in range(2, 15)]
     cards = rng.sample(deck, 4 * n)
     hands = [0] * 4
@@ -49,7 +50,7 @@ def random_case(rng: random.Random, n: int, eng: Engine | None = None, tries: in
             i += k
         return tuple(d)
 
-    kind = rng.randrange(3)
+    kind = rng.choice(payoffs)  # randrange(3) for the default: the same draws
     if kind == 0:
         payoff = list(range(n + 1))
     elif kind == 1:
