@@ -5,7 +5,7 @@ values, its engine calls) equal to the literal per-belief evaluator on endings o
 plain minimax can walk.  Its shortcuts matter most on larger trees, where a table entry or an engine answer is
 reused far from where it was made.  ``tests/reference/abc_dds_views.py`` walks the same per-belief tree with no
 pruning and takes each viewer's values from DDS (through endplay) instead of minimax, which reaches 5-6 cards a
-hand (about 1 s and 5-25 s a case).
+hand (about 0.5 s and 4-14 s a case).
 
 Each case (``tests/reference/abc_cases.py``): a random ending of ``--cards`` cards a hand, a random strain,
 declarer, leader, 0-3 cards of the trick played, A's card, a random payoff (tricks, a target, or random steps), and
@@ -13,11 +13,12 @@ views for B and C drawn at random; up to ``--tries`` pairs are drawn and the fir
 in ``--seek`` views differs from Monte Carlo's) is kept.  Most endings of this size cannot mislead anyone (one
 in ten or fewer at 5 cards), so those are skipped unless ``--all``: every case checked exercises the views.  One
 engine serves every case of a view mode, as one serves a decision's triples; with ``--payoff tricks`` the kernel's
-own table is kept across cases too (it is emptied when the payoff changes).  Both view modes are checked.  Exits 1
+own table is kept across cases too, while the strain and the roles stay (it is emptied when the payoff, the strain
+or the roles change).  Both view modes are checked.  Exits 1
 on any difference.
 
-    python benchmarks/abc_hunt.py --cases 50 --cards 5 --seed 1     # about 2 minutes
-    python benchmarks/abc_hunt.py --cases 10 --cards 6 --seed 1     # about 5 minutes
+    python benchmarks/abc_hunt.py --cases 50 --cards 5 --seed 1     # about half a minute
+    python benchmarks/abc_hunt.py --cases 10 --cards 6 --seed 1     # one to three minutes
 """
 
 from __future__ import annotations
@@ -45,7 +46,7 @@ def main() -> int:
     ap.add_argument("--all", action="store_true", help="keep endings where no view drawn misleads (most of them)")
     ap.add_argument("--payoff", choices=("any", "tricks"), default="any",
                     help="tricks: every case scores A's side's tricks, so the kernel's table is kept across cases "
-                         "of one size as across a decision's triples (another payoff empties it)")
+                         "of one size, strain and roles, as across a decision's triples")
     args = ap.parse_args()
     sizes = [int(x) for x in args.cards.split(",")]
     rng = random.Random(args.seed)
