@@ -143,8 +143,8 @@ class Engine:
     def kernel(self, payoff: Sequence[float], views: str, roles: Roles, trump: int) -> ABCKernel:
         """The ABC kernel's arrays.  Its table's rows hold the hands, the views, the trick and the tricks won, not
         what a decision keeps fixed, so it is emptied when any of that changes: the payoff (X's ties), the views,
-        who is who (``roles``) or the trumps.  (Before this was keyed on the payoff and the views alone, one
-        engine asked about a deal in another strain or with other roles could answer from the first's rows.)"""
+        who is who (``roles``) or the trumps: else one engine asked about a deal in another strain or with other
+        roles could answer from the first's rows."""
         if self._kernel is None:
             self._kernel = ABCKernel()
         key = (tuple(payoff), views, roles, trump)

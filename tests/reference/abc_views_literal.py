@@ -13,7 +13,8 @@ Each of B and C holds a deal he believes in (his view).  Along the real play (th
   ``fixed`` views die; a card that needs a change of suit lengths (the player shows out, or holds no
   card of the suit in the view) kills the view in both modes.
 
-No pruning, no engine, no equivalent cards, no table: every tree is walked in full.  With ``fixed``
+No pruning, no engine, no equivalent cards, no table: every tree is walked in full (a caller may pass a
+memo of nodes' values and another oracle for the views' values: ``abc_dds_views.py``).  With ``fixed``
 views this is the paper's union-tree rule set (``abc_literal.py``); the tests check both.
 """
 
