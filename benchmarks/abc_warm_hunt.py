@@ -10,8 +10,9 @@ decision does, and again with the kernel's table and value memo emptied before e
 the DDS reference (``abc_hunt.py``) says which is right when they do not.  Exits 1 on any difference.
 
 With ``--problem FILE`` (a seat's decision, such as ``problems/deceptive/*.yaml``) the cases are a decision's own
-triples instead: ``--deals`` deals of Da and ``--inner`` views each, both candidates, scored in order on one
-engine and again with the table and memo emptied before each triple; whole deals, as the solver searches them.
+triples instead: ``--deals`` deals of Da and ``--inner`` views each, paired as the problem says, every candidate,
+scored in order on one engine and again with the table and memo emptied before each triple; whole deals, as the
+solver searches them.
 
     python benchmarks/abc_warm_hunt.py --cases 3000 --cards 6 --seed 1
     python benchmarks/abc_warm_hunt.py --problem problems/deceptive/otawa-uehara-ex2.yaml --deals 10 --inner 5
@@ -48,7 +49,7 @@ def main() -> int:
     ap.add_argument("--tries", type=int, default=60, help="pairs of views drawn to find one that misleads")
     ap.add_argument("--problem", type=Path, help="a seat's decision: hunt on its own triples")
     ap.add_argument("--deals", type=int, default=10, help="with --problem: deals of Da")
-    ap.add_argument("--inner", type=int, default=5, help="with --problem: views a (card, deal), paired")
+    ap.add_argument("--inner", type=int, default=5, help="with --problem: views a (card, deal) of each of B and C")
     ap.add_argument("--payoff", choices=("tricks", "target", "steps"), default="tricks",
                     help="A's side's tricks (strictly rising: no ties in X beyond equal tricks), a target of tricks "
                          "(1 if reached), or random steps (both with ties; the cases are grouped by payoff too)")
@@ -90,9 +91,10 @@ def main() -> int:
 
 
 def decision(path: Path, n_da: int, n_in: int, seed: int) -> int:
-    """A decision's triples, on one warm engine and on one emptied before each triple."""
+    """A decision's triples (the solver's own, :func:`bridgeplay.deal.abc.view_pairs`), on one warm engine and on
+    one emptied before each triple."""
     from bridgeplay import kinds
-    from bridgeplay.deal.abc import candidates, sample_da, views_after
+    from bridgeplay.deal.abc import candidates, sample_da, view_pairs
 
     p = kinds.load(path)
     start = time.time()
@@ -100,8 +102,7 @@ def decision(path: Path, n_da: int, n_in: int, seed: int) -> int:
     bad = checked = 0
     for i, da in enumerate(sample_da(p, n_da, seed)):
         for m in candidates(p):
-            dbs, dcs = views_after(p, da, m, n_in, seed, i)
-            for db, dc in zip(dbs, dcs):
+            for db, dc in view_pairs(p, da, m, n_in, seed, i):
                 got = ABCSearch(p.roles, p.trump, p.leader, p.trick, da, db, dc, p.payoff, warm, p.views).score(m)
                 _empty(cold, p.payoff, p.views, p.roles, p.trump)
                 want = ABCSearch(p.roles, p.trump, p.leader, p.trick, da, db, dc, p.payoff, cold, p.views).score(m)

@@ -17,12 +17,10 @@ from bridgeplay.engine.dd import dd_tricks, new_tt, new_work
 
 endplay = pytest.importorskip("endplay")
 from endplay.dds import calc_all_tables, calc_dd_table, solve_board  # noqa: E402
-from endplay.types import Card as ECard  # noqa: E402
 from endplay.types import Deal as EDeal  # noqa: E402
-from endplay.types import Denom, Player  # noqa: E402
 
-STRAINS = {"C": Denom.clubs, "D": Denom.diamonds, "H": Denom.hearts, "S": Denom.spades, "NT": Denom.nt}
-SEATS = {"N": Player.north, "E": Player.east, "S": Player.south, "W": Player.west}
+# the DDS oracle (test_dd_cli.py and test_dd_modes.py import these names from here)
+from tests.reference.dds import SEATS, STRAINS, dds_card_values, to_endplay  # noqa: E402, F401
 
 N_TABLES = 1000  # seeded deals compared table by table (all but the first N_TABLES_FAST are slow)
 # the default suite's sample, the 100 the issue asks: the engine's CPU on the shared 2-core machine was
@@ -43,20 +41,6 @@ def random_deal(rng: random.Random, cards_each: int = 13) -> Deal:
     for i, (s, r) in enumerate(pack[: 4 * cards_each]):
         arr[i % 4, s] |= 1 << r
     return Deal.from_array(arr)
-
-
-def to_endplay(deal: Deal, strain: str = "NT", leader: str = "N", played: list[Card] | tuple = ()) -> EDeal:
-    """endplay's Deal for a position: our deal (with the cards on the table held or not), trumps,
-    leader, then the cards on the table played."""
-    arr = deal.to_array()
-    for i, c in enumerate(played):
-        arr[("NESW".index(leader) + i) % 4, c.suit] |= 1 << c.rank
-    e = EDeal.from_pbn(Deal.from_array(arr).pbn())
-    e.trump = STRAINS[strain]
-    e.first = SEATS[leader]
-    for c in played:
-        e.play(ECard(str(c)))
-    return e
 
 
 def from_endplay(e: EDeal) -> Deal:
@@ -94,9 +78,6 @@ def dds_table(deal: Deal) -> dict[str, dict[str, int]]:
     gone = 13 - len(deal.hands[0])
     return {k: {s: t[den, pl] - gone for s, pl in SEATS.items()} for k, den in STRAINS.items()}
 
-
-def dds_card_values(deal: Deal, strain: str, leader: str, played: list[Card]) -> dict[Card, int]:
-    return {Card.parse(str(c)): v for c, v in solve_board(to_endplay(deal, strain, leader, played))}
 
 
 def _table_seeds() -> list:

@@ -157,13 +157,19 @@ def solve_montecarlo(problem: Any, options: Options) -> Result:
                    "score of each card", scores, done, stats, stopped, _assumptions(p, False, done, 0), options.seed)
 
 
+def view_pairs(p: SeatProblem, da: Hands, m: int, n_in: int, seed: int, i: int) -> list[tuple[Hands, Hands]]:
+    """The (db, dc) of the triples scoring candidate m on deal da, the i-th of Da: the views of Step 2-1, paired
+    one-to-one or as their cross product (the problem's ``pairing``)."""
+    dbs, dcs = views_after(p, da, m, n_in, seed, i)
+    return list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
+
+
 def _card_score(p: SeatProblem, i: int, da: Hands, m: int, n_in: int, seed: int, engine: Engine,
                 stop: threading.Event | None = None) -> tuple[float, int] | None:
     """s(m, da) for candidate m on deal da, the i-th of Da (Steps 2-1 to 2-3), and the search's nodes; None
     when ``stop`` is set before it finishes (checked between triples)."""
     r = p.roles
-    dbs, dcs = views_after(p, da, m, n_in, seed, i)
-    pairs = list(zip(dbs, dcs)) if p.pairing == "one-to-one" else [(b, c) for b in dbs for c in dcs]
+    pairs = view_pairs(p, da, m, n_in, seed, i)
     total = 0.0
     nodes = 0
     for db, dc in pairs:

@@ -5,25 +5,17 @@ his cards by plain minimax over his view, which is exponential: endings of 4 car
 same walk (the same revisions, the same back-up over the real play, every child of A's nodes and of X searched,
 no pruning) takes those values from DDS (through endplay), an engine written independently of bridgeplay's,
 and keeps each node's value by its state.  So the ABC kernel, with its tables, bounds and engine calls, can be
-checked on endings of 5-8 cards, where its table entries and its engine's answer other positions of the tree.
+checked on endings of 5-6 cards, where its table entries and its engine's answer other positions of the tree.
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 
-from endplay.dds import solve_board
-from endplay.types import Card as ECard
-from endplay.types import Deal as EDeal
-from endplay.types import Denom, Player
-
+from bridgeplay.cards import Card, Deal, Hand
+from bridgeplay.deal.abcsearch import masks_of
 from tests.reference.abc_views_literal import evaluate as _per_belief
-
-RANKS = "..23456789TJQKA"
-
-
-def _pbn_hand(h: int) -> str:
-    return ".".join("".join(RANKS[r] for r in range(14, 1, -1) if h >> (16 * s + r) & 1) for s in range(4))
+from tests.reference.dds import dds_card_values
 
 
 def dds_values(view, trick, leader, seat, kids, won, trump, a_side, payoff) -> dict[int, float]:
@@ -32,20 +24,12 @@ def dds_values(view, trick, leader, seat, kids, won, trump, a_side, payoff) -> d
     ``view``: the cards still held (the current trick's excluded); ``trick``: (seat, card) from ``leader``;
     ``won``: A's side's tricks already taken.  DDS gives the mover's side's tricks from the position, the
     current trick included."""
-    hands = list(view)
-    for x, c in trick:
-        hands[x] |= 1 << c
-    e = EDeal("N:" + " ".join(_pbn_hand(h) for h in hands))
-    e.trump = Denom(trump)
-    e.first = Player(leader)
-    for _, c in trick:
-        e.play(ECard("SHDC"[c >> 4] + RANKS[c & 15]))
+    deal = Deal(tuple(Hand(masks_of(h)) for h in view))
+    played = [Card(c >> 4, c & 15) for _, c in trick]
+    got = dds_card_values(deal, ("S", "H", "D", "C", "NT")[trump], "NESW"[leader], played)
     left = (sum(bin(h).count("1") for h in view) + len(trick) + 3) // 4
     mine = (seat & 1) == a_side
-    vals = {}
-    for card, t in solve_board(e):
-        c = 16 * int(card.suit) + card.rank.value.bit_length() - 1
-        vals[c] = payoff[won + (t if mine else left - t)]
+    vals = {16 * c.suit + c.rank: payoff[won + (t if mine else left - t)] for c, t in got.items()}
     return {c: vals[c] for c in kids}
 
 
