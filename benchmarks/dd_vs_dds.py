@@ -25,6 +25,11 @@ engines differ most), and our nodes and nanoseconds per node.
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --no-tables
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --threads 1   # our tables in one thread
+    python benchmarks/dd_vs_dds.py --set largest --repeat 1            # DDS's 21 slowest real deals
+    python benchmarks/dd_vs_dds.py --set torture --repeat 1            # DDS's two torture deals (about 20 min)
+
+``--set`` takes deals from DDS's own test set instead of random ones (``benchmarks/dds_hands.py``): each
+result is then checked against the table DDS's test files record as well as against DDS run here.
 
 Our tables are solved a strain a thread by default (config.DD_TABLE_THREADS), as DDS's are: both use the
 machine's idle cores, so the tables' ratios move with the other processes' load.
@@ -42,6 +47,8 @@ from pathlib import Path
 import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay, not an installed one
+
+from dds_hands import LARGEST, TORTURE, table_of  # noqa: E402
 
 from bridgeplay import config  # noqa: E402
 from bridgeplay.cards import Deal  # noqa: E402
@@ -155,7 +162,10 @@ def summary(title: str, times: list[tuple[float, float]], nodes: list[int]) -> N
 
 def main() -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--deals", type=int, default=20)
+    ap.add_argument("--set", choices=("random", "torture", "largest"), default="random",
+                    help="random deals from --seed (default), or DDS's test deals: its two torture deals "
+                         "(thomas1/2.txt) or its 21 slowest real ones (largest.txt)")
+    ap.add_argument("--deals", type=int, default=20, help="random deals (--set random)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-tables", action="store_true", help="single-position solves only")
@@ -165,7 +175,15 @@ def main() -> int:
     if args.threads is not None:
         config.DD_TABLE_THREADS = args.threads
 
-    deals = seeded_deals(args.deals, args.seed)
+    recorded: list[dict[str, dict[str, int]] | None]
+    if args.set == "random":
+        deals = seeded_deals(args.deals, args.seed)
+        recorded = [None] * len(deals)
+    else:
+        chosen = TORTURE if args.set == "torture" else LARGEST
+        deals = [Deal.from_pbn(pbn) for _, pbn, _ in chosen]
+        recorded = [table_of(flat) for _, _, flat in chosen]
+        print(f"DDS's test deals ({args.set}): " + ", ".join(name for name, _, _ in chosen))
     # warm-up: numba kernels (compiled or loaded from the cache) and DDS's thread memory
     warm = deals[0]
     dd.tricks(warm, "NT", "W")
@@ -191,18 +209,21 @@ def main() -> int:
         per_seat += ply0[OPROF:OPROF + 64].reshape(16, 4).sum(axis=0) - before
         e = dds_deal(deal)
         t_dds, v_dds, _ = best_of(args.repeat, lambda e=e: dds_solve(e))
-        if v_ours != v_dds:
+        rec = recorded[i]
+        if v_ours != v_dds or rec is not None and v_ours != 13 - rec["NT"]["S"]:  # (West leads: South declares)
             bad += 1
-            print(f"  deal {i}: solve differs: ours {v_ours}, DDS {v_dds} ({deal.pbn()})")
+            print(f"  deal {i}: solve differs: ours {v_ours}, DDS {v_dds}"
+                  + (f", DDS's file {13 - rec['NT']['S']}" if rec is not None else "") + f" ({deal.pbn()})")
         solve_t.append((t_ours, t_dds))
         solve_n.append(n_solve)
         line = f"{i:>4}  {1e3 * t_ours:>9.1f}ms {1e3 * t_dds:>6.1f}ms {t_ours / t_dds:>6.2f} {n_solve:>9}"
         if not args.no_tables:
             T_ours, tab_ours, n_table = best_of(args.repeat, lambda d=deal: dd.dd_table(d))
             T_dds, tab_dds, _ = best_of(args.repeat, lambda e=e: dds_table(e), flush_dds_tables)
-            if tab_ours != tab_dds:
+            if tab_ours != tab_dds or rec is not None and tab_ours != rec:
                 bad += 1
-                print(f"  deal {i}: table differs ({deal.pbn()})")
+                print(f"  deal {i}: table differs" + (" from DDS's file" if tab_ours == tab_dds else "")
+                      + f" ({deal.pbn()})")
             table_t.append((T_ours, T_dds))
             table_n.append(n_table)
             line += f"   {1e3 * T_ours:>9.1f}ms {1e3 * T_dds:>6.1f}ms {T_ours / T_dds:>6.2f} {n_table:>10}"
