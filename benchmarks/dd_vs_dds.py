@@ -28,7 +28,7 @@ engines differ most), and our nodes and nanoseconds per node.
     python benchmarks/dd_vs_dds.py --set largest --repeat 1            # DDS's 21 slowest real deals
     python benchmarks/dd_vs_dds.py --set torture --repeat 1            # DDS's two torture deals (about 20 min)
 
-``--set`` takes deals from DDS's own test set instead of random ones (``benchmarks/dds_hands.py``): each
+``--set`` takes deals from DDS's own test set instead of random ones (``tests/reference/dds_hands.py``): each
 result is then checked against the table DDS's test files record as well as against DDS run here.
 
 Our tables are solved a strain a thread by default (config.DD_TABLE_THREADS), as DDS's are: both use the
@@ -48,12 +48,11 @@ import numpy as np
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's bridgeplay, not an installed one
 
-from dds_hands import LARGEST, TORTURE, table_of  # noqa: E402
-
 from bridgeplay import config  # noqa: E402
 from bridgeplay.cards import Deal  # noqa: E402
 from bridgeplay.deal import doubledummy as dd  # noqa: E402
 from bridgeplay.engine.dd import OPROF, clear_tt  # noqa: E402
+from tests.reference.dds_hands import LARGEST, TORTURE, table_of  # noqa: E402
 
 try:  # noqa: E402
     from endplay.dds import calc_dd_table, solve_board
