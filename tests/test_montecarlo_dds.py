@@ -60,15 +60,6 @@ def declarer_score(level: int, strain: str, doubled: int, vulnerable: bool, tric
     return score
 
 
-def _winner(trick: list[tuple[int, int]], trump: int) -> int:
-    best = trick[0]
-    for x, c in trick[1:]:
-        b = best[1]
-        if (c >> 4) == (b >> 4) and c > b or (c >> 4) == trump and (b >> 4) != trump:
-            best = (x, c)
-    return best[0]
-
-
 def _expected(data: dict, da: tuple, move: str) -> int:
     """The decider's score after ``move`` on deal ``da`` (cards held now), from DDS and the scoring table."""
     declarer = ref.SEATS.index(data["declarer"])
@@ -80,15 +71,13 @@ def _expected(data: dict, da: tuple, move: str) -> int:
     done = len(history) - len(history) % 4
     won = 0
     for i in range(0, done, 4):
-        won += _winner(history[i:i + 4], trump) % 2 == declarer % 2
+        won += ref.trick_winner(history[i:i + 4], trump) % 2 == declarer % 2
     trick = history[done:]
     a = ref.SEATS.index(data["to_play"])
     hands = list(da)
     for x, c in trick:
         hands[x] |= 1 << c
-    pbn = "N:" + " ".join(".".join("".join(ref.RANKS[r - 2] for r in range(14, 1, -1) if h >> (16 * s + r) & 1)
-                                   for s in range(4)) for h in hands)
-    e = EDeal.from_pbn(pbn)
+    e = EDeal.from_pbn(ref.pbn(hands))
     e.trump = DENOM[strain]
     e.first = PLAYER[trick[0][0] if trick else a]
     for _, c in trick:

@@ -34,22 +34,6 @@ EX2 = {
 }
 
 
-def _winner(trick: list[tuple[int, int]], trump: int) -> int:
-    best = trick[0]
-    for x, c in trick[1:]:
-        b = best[1]
-        if (c >> 4) == (b >> 4) and c > b or (c >> 4) == trump and (b >> 4) != trump:
-            best = (x, c)
-    return best[0]
-
-
-def _pbn(hands: list[int]) -> str:
-    def one(h: int) -> str:
-        return ".".join("".join(ref.RANKS[r - 2] for r in range(14, 1, -1) if h >> (16 * s + r) & 1)
-                        for s in range(4))
-    return "N:" + " ".join(one(h) for h in hands)
-
-
 def _random_deal(rng: random.Random) -> dict:
     pack = list(range(52))
     rng.shuffle(pack)
@@ -59,7 +43,7 @@ def _random_deal(rng: random.Random) -> dict:
     declarer = rng.randrange(4)
     strain = rng.choice("SHDCN")
     return {"kind": "deal", "declarer": ref.SEATS[declarer], "contract": f"4{'NT' if strain == 'N' else strain}",
-            "vulnerable": "none", "deal": _pbn(hands), "played": []}
+            "vulnerable": "none", "deal": ref.pbn(hands), "played": []}
 
 
 def _position(base: dict, rng: random.Random, tricks_left: int) -> dict:
@@ -77,7 +61,7 @@ def _position(base: dict, rng: random.Random, tricks_left: int) -> dict:
         now[x] &= ~(1 << c)
         trick.append((x, c))
         if len(trick) == 4:
-            leader = _winner(trick, trump)
+            leader = ref.trick_winner(trick, trump)
             trick = []
     stop = rng.randrange(4)  # cards of the last trick played (more where dummy is then to play)
     while True:
@@ -93,7 +77,7 @@ def _position(base: dict, rng: random.Random, tricks_left: int) -> dict:
         history.append((seat, c))
         trick.append((seat, c))
         if len(trick) == 4:
-            leader = _winner(trick, trump)
+            leader = ref.trick_winner(trick, trump)
             trick = []
     played = [0] * 4
     for x, c in history:

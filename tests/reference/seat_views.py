@@ -49,6 +49,22 @@ def deal(pbn: str) -> list[int]:
     return out
 
 
+def pbn(hands: list[int] | tuple[int, ...]) -> str:
+    """Four hands (N, E, S, W) as a PBN deal ``N:...``."""
+    return "N:" + " ".join(".".join("".join(RANKS[r - 2] for r in range(14, 1, -1) if h >> (16 * s + r) & 1)
+                                    for s in range(4)) for h in hands)
+
+
+def trick_winner(trick: list[tuple[int, int]], trump: int) -> int:
+    """The seat winning a trick of four (seat, card), ``trump`` 0..3 (S H D C) or -1 (no trumps)."""
+    best = trick[0]
+    for x, c in trick[1:]:
+        b = best[1]
+        if (c >> 4) == (b >> 4) and c > b or (c >> 4) == trump and (b >> 4) != trump:
+            best = (x, c)
+    return best[0]
+
+
 def plays(lines: list[str]) -> list[tuple[int, int]]:
     """``["W:H6 N:H2 E:HK S:HA", ...]`` as (seat, card) in order."""
     return [(SEATS.index(t[0]), card(t[2:])) for line in lines for t in line.split()]
