@@ -183,8 +183,9 @@ def main() -> int:
         deals = [Deal.from_pbn(pbn) for _, pbn, _ in chosen]
         recorded = [table_of(flat) for _, _, flat in chosen]
         print(f"DDS's test deals ({args.set}): " + ", ".join(name for name, _, _ in chosen))
-    # warm-up: numba kernels (compiled or loaded from the cache) and DDS's thread memory
-    warm = deals[0]
+    # warm-up: numba kernels (compiled or loaded from the cache) and DDS's thread memory (on a random deal: one of
+    # DDS's torture deals would take minutes)
+    warm = seeded_deals(1, args.seed)[0]
     dd.tricks(warm, "NT", "W")
     dds_solve(dds_deal(warm))
     if not args.no_tables:
