@@ -26,7 +26,7 @@ engines differ most), and our nodes and nanoseconds per node.
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --no-tables
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --threads 1   # our tables in one thread
     python benchmarks/dd_vs_dds.py --set largest --repeat 1            # DDS's 21 slowest real deals
-    python benchmarks/dd_vs_dds.py --set torture --repeat 1            # DDS's two torture deals (about 20 min)
+    python benchmarks/dd_vs_dds.py --set torture --repeat 1            # DDS's two torture deals (about 45 min)
 
 ``--set`` takes deals from DDS's own test set instead of random ones (``tests/reference/dds_hands.py``): each
 result is then checked against the table DDS's test files record as well as against DDS run here.
