@@ -2,8 +2,9 @@
 
 ``bridgeplay solve FILE --solver montecarlo --json`` lists each candidate's score on every deal of Da (Step 2's
 s(m, d)).  Here each one is worked out independently: the position after the history on that deal handed to DDS
-(through endplay's ``solve_board``, the current trick's cards played), the tricks of the finished tricks counted
-from the file's play, and the duplicate score from the laws' table written out below, from the decider's side.
+(``tests/reference/dds.py``: endplay's ``solve_board``, the current trick's cards played), the tricks of the
+finished tricks counted from the file's play, and the duplicate score from the laws' table written out below, from
+the decider's side.
 Da itself is drawn as the solver draws it (:func:`bridgeplay.deal.abc.sample_da`, checked against a brute force
 in ``tests/test_views.py``).
 """
@@ -17,21 +18,17 @@ import pytest
 from click.testing import CliRunner
 
 from bridgeplay import kinds
+from bridgeplay.cards import Card, Deal
 from bridgeplay.cli import main
 from bridgeplay.deal.abc import sample_da
 from bridgeplay.yamlio import read_yaml
 from tests.reference import seat_views as ref
 
 endplay = pytest.importorskip("endplay")
-from endplay.dds import solve_board  # noqa: E402
-from endplay.types import Deal as EDeal  # noqa: E402
-from endplay.types import Denom, Player  # noqa: E402
+from tests.reference.dds import dds_card_values  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
 FILES = sorted((ROOT / "problems" / "deceptive").glob("*.yaml"))
-DENOM = {"S": Denom.spades, "H": Denom.hearts, "D": Denom.diamonds, "C": Denom.clubs, "N": Denom.nt}
-PLAYER = [Player.north, Player.east, Player.south, Player.west]
-SUIT_SIGN = {"♠": "S", "♥": "H", "♦": "D", "♣": "C"}
 
 
 def declarer_score(level: int, strain: str, doubled: int, vulnerable: bool, tricks: int) -> int:
@@ -74,17 +71,14 @@ def _expected(data: dict, da: tuple, move: str) -> int:
         won += ref.trick_winner(history[i:i + 4], trump) % 2 == declarer % 2
     trick = history[done:]
     a = ref.SEATS.index(data["to_play"])
+    leader = ref.SEATS[trick[0][0] if trick else a]
     hands = list(da)
     for x, c in trick:
-        hands[x] |= 1 << c
-    e = EDeal.from_pbn(ref.pbn(hands))
-    e.trump = DENOM[strain]
-    e.first = PLAYER[trick[0][0] if trick else a]
-    for _, c in trick:
-        e.play(ref.text(c))
-    values = {SUIT_SIGN[str(c)[0]] + str(c)[1:].replace("10", "T"): v for c, v in solve_board(e)}
+        hands[x] |= 1 << c  # (the trick's cards back in hand: a deal's hands hold as many cards)
+    values = dds_card_values(Deal.from_pbn(ref.pbn(hands)), "NT" if strain == "N" else strain, leader,
+                             [Card.parse(ref.text(c)) for _, c in trick])
     left = bin(da[a]).count("1")  # tricks left, the current one included
-    mine = values[move.split(":")[1]]  # A's side's tricks from here
+    mine = values[Card.parse(move.split(":")[1])]  # A's side's tricks from here
     decl = won + (mine if a % 2 == declarer % 2 else left - mine)
     vul = {"none": False, "both": True, "NS": declarer % 2 == 0, "EW": declarer % 2 == 1}[str(data["vulnerable"])]
     s = declarer_score(level, strain, doubled, vul, decl)
