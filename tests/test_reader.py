@@ -47,6 +47,22 @@ def test_hostile_yaml_is_refused_quickly(name: str, tmp_path: Path) -> None:
     assert str(err.value).startswith(str(path)) and words in str(err.value) and "\n" not in str(err.value)
 
 
+def test_brackets_in_quotes_and_comments_are_not_nesting() -> None:
+    """The fast bracket count before PyYAML skips quoted scalars and comments; real nesting is still counted,
+    in flow mappings too, and its line is named."""
+    from bridgeplay.yamlio import parse_yaml
+
+    text = ('a: "' + "[" * 300 + '"\nb: \'' + "{" * 300 + "'\n# " + "[" * 300 + "\nc: [1, [2]]  # ]]]\n")
+    assert parse_yaml(text, "q.yaml") == {"a": "[" * 300, "b": "{" * 300, "c": [1, [2]]}
+    depth = config.YAML_MAX_DEPTH
+    ok = parse_yaml("b: " + "[" * (depth - 1) + "]" * (depth - 1) + "\n", "ok.yaml")["b"]
+    for _ in range(depth - 2):
+        ok = ok[0]
+    assert ok == []
+    with pytest.raises(ProblemError, match=r"^m.yaml: line 2: nesting deeper than"):
+        parse_yaml("a: x\nb: " + "{a: " * (depth + 1) + "1" + "}" * (depth + 1) + "\n", "m.yaml")
+
+
 @pytest.mark.parametrize("name", ["alias-bomb-tree.yaml", "deep-list.yaml", "alias-cycle.yaml"])
 def test_hostile_yaml_through_the_command_line(name: str, tmp_path: Path) -> None:
     text, words = CASES[name]
