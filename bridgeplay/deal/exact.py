@@ -12,7 +12,6 @@ and the line as a strategy tree.
 from __future__ import annotations
 
 import time
-from collections import OrderedDict
 from typing import Any
 
 import numpy as np
@@ -61,27 +60,38 @@ def world_payoffs(levels: list[int], nw: int) -> list[float]:
     return [float(sum(1 for lv in levels if lv >> i & 1)) for i in range(nw)]
 
 
+_POPCOUNT = np.array([bin(m).count("1") for m in range(1 << 15)], dtype=np.int64)  # ranks sit on bits 2..14
+
+
 def split_rows(worlds: DealWorlds, west: np.ndarray, weights: np.ndarray, payoff: list[float],
                target_mode: bool) -> list[Split]:
-    """Verification table: one row per layout pattern (suit lengths W / E), most likely first."""
-    groups: OrderedDict[tuple[str, str], list[int]] = OrderedDict()
-    east = [worlds.east(west[i]) for i in range(len(west))]
-    for i in range(len(west)):
-        groups.setdefault(layout_key(west[i], east[i]), []).append(i)
-    total = float(weights.sum())
+    """Verification table: one row per layout pattern (suit lengths W / E), most likely first.
+
+    Grouped with numpy (a time-limited sample can hold tens of thousands of layouts, and this table is
+    written inside the limit); only the layouts that succeed are written out as text."""
+    west = np.asarray(west, dtype=np.int64).reshape(-1, 4)
+    east = np.asarray(worlds.dfd, dtype=np.int64)[None, :] & ~west
+    lw, le = _POPCOUNT[west], _POPCOUNT[east]
+    code = (np.concatenate([lw, le], axis=1) * (14 ** np.arange(8, dtype=np.int64))).sum(axis=1)
+    _, first, group = np.unique(code, return_index=True, return_inverse=True)
+    group = group.reshape(-1)
+    w = np.asarray(weights, dtype=np.float64)
+    pay = np.asarray(payoff, dtype=np.float64)
+    total = float(w.sum())
+    k = len(first)
+    prob = np.bincount(group, weights=w, minlength=k) / total
+    contribution = np.bincount(group, weights=w * pay, minlength=k) / total
+    cases = np.bincount(group, minlength=k)
+    wins = np.bincount(group, weights=(pay > 0).astype(np.float64), minlength=k)
+    holdings: list[list[str]] = [[] for _ in range(k)]
+    for i in np.flatnonzero(pay > 0).tolist():
+        text = layout_text(west[i], east[i])
+        holdings[int(group[i])].append(text if target_mode else f"{text} ({pay[i]:g})")
     rows = []
-    for (kw, ke), idx in groups.items():
-        prob = float(sum(weights[i] for i in idx)) / total
-        contribution = float(sum(weights[i] * payoff[i] for i in idx)) / total
-        holdings = []
-        for i in idx:
-            if payoff[i] > 0:
-                text = layout_text(west[i], east[i])
-                if not target_mode:
-                    text += f" ({payoff[i]:g})"
-                holdings.append(text)
-        succ = sum(1 for i in idx if payoff[i] > 0) if target_mode else None
-        rows.append(Split(kw, ke, prob, len(idx), succ, contribution, holdings))  # type: ignore[arg-type]
+    for g in range(k):
+        kw, ke = layout_key(west[first[g]], east[first[g]])
+        succ = int(wins[g]) if target_mode else None
+        rows.append(Split(kw, ke, float(prob[g]), int(cases[g]), succ, float(contribution[g]), holdings[g]))  # type: ignore[arg-type]
     rows.sort(key=lambda r: (-r.probability, r.west))
     return rows
 
