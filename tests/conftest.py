@@ -1,0 +1,48 @@
+"""The test session's set-up: numba's kernel cache filled once, in two processes, before any test runs.
+
+On a clean checkout (as in CI) every kernel compiles at its first use: about seven minutes on one core
+(the suit search about three, the double-dummy engine and the ABC kernel about four), inside whichever
+test happens to come first, and once more in each pytest-xdist worker.  Here the two families compile at
+the same time, one process each, into the on-disk cache; the workers then load them.  With a warm cache
+nothing is started (:func:`bridgeplay.engine.cache.cold` reads files only, it does not import numba).
+A kernel that fails to compile is not hidden: the tests that call it compile it again and fail there.
+"""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from bridgeplay.engine import cache
+
+ROOT = Path(__file__).resolve().parents[1]
+# (the families' names in bridgeplay.engine.cache) one process each, of about the same length
+GROUPS = (("SUIT_KERNELS", "TRICK_KERNELS"), ("DEAL_KERNELS",))
+
+
+def _modules(group: tuple[str, ...]) -> tuple[str, ...]:
+    return tuple(dict.fromkeys(m for name in group for m in getattr(cache, name)))
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller has filled the cache
+        return
+    cold = [g for g in GROUPS if cache.cold(_modules(g))]
+    if not cold:
+        return
+    t0 = time.perf_counter()
+    env = dict(os.environ)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
+    procs = []
+    for g in cold:
+        code = f"from bridgeplay.engine import cache; cache.warm({_modules(g)!r}, parallel=False)"
+        procs.append(subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.DEVNULL))
+    codes = [p.wait() for p in procs]
+    names = " and ".join("+".join(g) for g in cold)
+    print(f"\nnumba kernels compiled for the tests ({names}) in {time.perf_counter() - t0:.0f} s,"
+          f" exit codes {codes}", file=sys.stderr)
