@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -29,8 +30,21 @@ def _modules(group: tuple[str, ...]) -> tuple[str, ...]:
     return tuple(dict.fromkeys(m for name in group for m in getattr(cache, name)))
 
 
+@pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist: without it, never called)
+def pytest_configure_node(node: Any) -> None:
+    """(pytest-xdist, in the controller) Hand each worker the controller's COLUMNS: a worker starts with
+    COLUMNS=80 set, and the commands read a set COLUMNS as a width asked for (``batch`` writes a log's
+    rows wide only when none is)."""
+    node.workerinput["columns"] = os.environ.get("COLUMNS")
+
+
 def pytest_configure(config: pytest.Config) -> None:
     if hasattr(config, "workerinput"):  # a pytest-xdist worker: the controller has filled the cache
+        columns = config.workerinput.get("columns")
+        if columns is None:
+            os.environ.pop("COLUMNS", None)
+        else:
+            os.environ["COLUMNS"] = columns
         return
     cold = [g for g in GROUPS if cache.cold(_modules(g))]
     if not cold:
