@@ -63,7 +63,7 @@ def _check_flow_depth(text: str, path: str) -> None:
     PyYAML's scanner looks up to 1,024 characters ahead for a possible simple key at every open bracket,
     so its events for ``[[[[…`` take about a second to come; this count refuses such a file at once.
     (A bracket inside a block scalar is counted too: a file would need 200 unbalanced ones there.)"""
-    masked = _NOT_FLOW.sub(lambda m: re.sub(r"[^\n]", " ", m.group()), text)
+    masked = _NOT_FLOW.sub(lambda m: " " * len(m.group()), text)
     depth = 0
     for m in re.finditer(r"[\[\]{}]", masked):
         depth += 1 if m.group() in "[{" else -1

@@ -11,23 +11,16 @@ A kernel that fails to compile is not hidden: the tests that call it compile it 
 from __future__ import annotations
 
 import os
-import subprocess
 import sys
 import time
-from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bridgeplay.engine import cache
 
-ROOT = Path(__file__).resolve().parents[1]
-# (the families' names in bridgeplay.engine.cache) one process each, of about the same length
-GROUPS = (("SUIT_KERNELS", "TRICK_KERNELS"), ("DEAL_KERNELS",))
-
-
-def _modules(group: tuple[str, ...]) -> tuple[str, ...]:
-    return tuple(dict.fromkeys(m for name in group for m in getattr(cache, name)))
+# one process each, of about the same length
+GROUPS = (cache.SUIT_KERNELS + cache.TRICK_KERNELS, cache.DEAL_KERNELS)
 
 
 @pytest.hookimpl(optionalhook=True)  # (a hook of pytest-xdist: without it, never called)
@@ -46,17 +39,12 @@ def pytest_configure(config: pytest.Config) -> None:
         else:
             os.environ["COLUMNS"] = columns
         return
-    cold = [g for g in GROUPS if cache.cold(_modules(g))]
+    cold = [g for g in GROUPS if cache.cold(g)]
     if not cold:
         return
     t0 = time.perf_counter()
-    env = dict(os.environ)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    procs = []
-    for g in cold:
-        code = f"from bridgeplay.engine import cache; cache.warm({_modules(g)!r}, parallel=False)"
-        procs.append(subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.DEVNULL))
+    procs = [p for p in (cache.start_warm(g) for g in cold) if p is not None]
     codes = [p.wait() for p in procs]
-    names = " and ".join("+".join(g) for g in cold)
+    names = " and ".join("+".join(m.rsplit(".", 1)[1] for m in g) for g in cold)
     print(f"\nnumba kernels compiled for the tests ({names}) in {time.perf_counter() - t0:.0f} s,"
           f" exit codes {codes}", file=sys.stderr)

@@ -368,12 +368,23 @@ def _cores() -> int:
 
 def _start_helper(group: tuple[tuple[str, str, str], ...]) -> subprocess.Popen | None:
     """A process that compiles ``group`` into the on-disk cache (None if it cannot be started)."""
+    return _spawn(f"cache._compile_all({group!r})", quiet=True)
+
+
+def start_warm(modules: list[str] | tuple[str, ...]) -> subprocess.Popen | None:
+    """A process that runs :func:`warm` on ``modules`` (in one process) and exits; None if it cannot be
+    started.  Several families compile at once this way (the test session fills the cache so)."""
+    return _spawn(f"cache.warm({tuple(modules)!r}, parallel=False)", quiet=False)
+
+
+def _spawn(call: str, quiet: bool) -> subprocess.Popen | None:
+    """``python -c "from bridgeplay.engine import cache; <call>"`` on this checkout's package."""
     env = dict(os.environ)
     env["PYTHONPATH"] = os.pathsep.join([str(PACKAGE_ROOT)] + ([env["PYTHONPATH"]] if env.get("PYTHONPATH") else []))
-    code = f"from bridgeplay.engine import cache; cache._compile_all({group!r})"
+    out = subprocess.DEVNULL if quiet else None
     try:
-        return subprocess.Popen([sys.executable, "-c", code], env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        return subprocess.Popen([sys.executable, "-c", f"from bridgeplay.engine import cache; {call}"], env=env,
+                                stdin=subprocess.DEVNULL, stdout=out, stderr=out)
     except OSError:
         return None
 
