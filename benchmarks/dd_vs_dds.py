@@ -27,6 +27,7 @@ engines differ most), and our nodes and nanoseconds per node.
     python benchmarks/dd_vs_dds.py --deals 50 --repeat 1 --threads 1   # our tables in one thread
     python benchmarks/dd_vs_dds.py --set largest --repeat 1            # DDS's 21 slowest real deals
     python benchmarks/dd_vs_dds.py --set torture --repeat 1            # DDS's two torture deals (about 45 min)
+    python benchmarks/dd_vs_dds.py --set torture --only thomas1 --repeat 1   # one of them (about 12 min)
 
 ``--set`` takes deals from DDS's own test set instead of random ones (``tests/reference/dds_hands.py``): each
 result is then checked against the table DDS's test files record as well as against DDS run here.
@@ -165,6 +166,8 @@ def main() -> int:
                     help="random deals from --seed (default), or DDS's test deals: its two torture deals "
                          "(thomas1/2.txt) or its 21 slowest real ones (largest.txt)")
     ap.add_argument("--deals", type=int, default=20, help="random deals (--set random)")
+    ap.add_argument("--only", default=None, metavar="NAMES",
+                    help="with --set torture|largest: only these deals (comma-separated names, e.g. thomas1)")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--repeat", type=int, default=3)
     ap.add_argument("--no-tables", action="store_true", help="single-position solves only")
@@ -176,10 +179,18 @@ def main() -> int:
 
     recorded: list[dict[str, dict[str, int]] | None]
     if args.set == "random":
+        if args.only:
+            ap.error("--only names deals of --set torture or largest")
         deals = seeded_deals(args.deals, args.seed)
         recorded = [None] * len(deals)
     else:
         chosen = TORTURE if args.set == "torture" else LARGEST
+        if args.only:
+            names = args.only.split(",")
+            unknown = sorted(set(names) - {name for name, _, _ in chosen})
+            if unknown:
+                ap.error(f"--only: no deal {', '.join(unknown)} in the {args.set} set")
+            chosen = [c for c in chosen if c[0] in names]
         deals = [Deal.from_pbn(pbn) for _, pbn, _ in chosen]
         recorded = [table_of(flat) for _, _, flat in chosen]
         print(f"DDS's test deals ({args.set}): " + ", ".join(name for name, _, _ in chosen))
