@@ -153,7 +153,14 @@ BLOCK = (B_ENT + ENTRY * BLOCK_ENTRIES + 7) // 8 * 8
 # An entry matches a position (of its suit-length pattern) when the position's owner codes agree with
 # the value on the mask: the owners of the top m_s cards of each suit s, the cards that decided the
 # bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
-DEFAULT_TT_LOG2 = 18
+# The default table (:func:`new_tt` with no sizes): 2**19 heads, 2**20 blocks, 480 MiB of address space, zeroed
+# lazily, so a search pays only for what it touches (about 10-20 MB on an ordinary deal, which never fills it).
+# Only the heaviest searches fill a table, and a full table is emptied whole: DDS's torture deal thomas1 emptied
+# 2**18 / 2**18 (128 MiB) seven times in one no-trump solve (222.7 M nodes, 74 s) and 27 times in its 5x4 table
+# (829 M nodes, 286 s); at 2**19 / 2**20 it is never emptied in the solve (98.6 M nodes, 44 s) and twice in the table
+# (400 M nodes, 185 s).  Heads at 2**18 with 2**20 blocks still overflowed (a pattern's probe run full: 5 emptyings).
+DEFAULT_TT_LOG2 = 19
+DEFAULT_TT_BLOCKS_LOG2 = 20
 MAX_PROBE = 16
 # The cut-off card cache (bridge-solver's): after the pool, 2**log2 one-word slots (the context hash's bits
 # 16.. to check, the move in the low byte; 0 = empty) in sets of four (the hash's low bits but two pick a
@@ -193,12 +200,17 @@ _ix = np.uint64
 
 
 def new_tt(
-    log2_heads: int = DEFAULT_TT_LOG2, blocks: int | None = None, cut_log2: int = DEFAULT_CUT_LOG2,
+    log2_heads: int | None = None, blocks: int | None = None, cut_log2: int = DEFAULT_CUT_LOG2,
     mid_log2: int = 0,
 ) -> np.ndarray:
     """A fresh transposition table: ``2**log2_heads`` suit-length patterns, ``blocks`` entry blocks,
     and a cut-off card cache of ``2**cut_log2`` slots; with ``mid_log2`` > 0, a mid-trick table of that many
-    buckets' log2 after them (:func:`_mtd_mid`)."""
+    buckets' log2 after them (:func:`_mtd_mid`).  With no sizes, :data:`DEFAULT_TT_LOG2` heads and
+    :data:`DEFAULT_TT_BLOCKS_LOG2` blocks; with ``log2_heads`` alone, as many blocks as heads."""
+    if log2_heads is None:
+        log2_heads = DEFAULT_TT_LOG2
+        if blocks is None:
+            blocks = 1 << DEFAULT_TT_BLOCKS_LOG2
     if blocks is None:
         blocks = 1 << log2_heads
     # zeroed lazily by the system: a search touches only the pages it uses (a small ending or a
