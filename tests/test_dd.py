@@ -206,6 +206,27 @@ def test_whole_deal_rechecks_of_the_last_six_tricks() -> None:
     assert _strain_rechecks(deal, 1, 6) == (0, [6, 6, 6, 6])
 
 
+@pytest.mark.parametrize("seed", [1, 2])
+def test_a_table_that_fills_mid_search_empties_and_the_answers_stay_dds(seed: int) -> None:
+    """A full table is emptied whole (a generation bump) and the search goes on: with 2**12 heads and blocks these
+    deals' tables empty 38-46 times and must still equal DDS's, while the default table (2**19 heads, 2**20 blocks)
+    holds an ordinary deal's whole table without emptying once."""
+    from bridgeplay.engine.dd import DEFAULT_TT_BLOCKS_LOG2, DEFAULT_TT_LOG2, _solve
+
+    deal = random_deal(random.Random(50_000 + seed))
+    z = np.zeros(4, dtype=np.int64)
+    theirs = dds_table(deal)
+    want = [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
+    for tt, emptied in ((new_tt(12), True), (new_tt(), False)):
+        A, out = new_work(), np.zeros((5, 13), dtype=np.int64)
+        _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)  # the whole table: 20 searches, one table
+        assert out[:5, :4].tolist() == want
+        assert (tt[4] > 0) == emptied, f"emptied {tt[4]} times"
+    default = new_tt()
+    assert (default[0], default[1]) == (DEFAULT_TT_LOG2, 1 << DEFAULT_TT_BLOCKS_LOG2)
+    assert new_tt(12)[1] == 1 << 12  # heads alone: as many blocks as heads
+
+
 @pytest.mark.slow
 @pytest.mark.parametrize("seed", range(8))
 def test_whole_deal_tables_survive_rechecks_of_the_last_six_tricks(seed: int) -> None:
