@@ -159,6 +159,8 @@ BLOCK = (B_ENT + ENTRY * BLOCK_ENTRIES + 7) // 8 * 8
 # 2**18 / 2**18 (128 MiB) seven times in one no-trump solve (222.7 M nodes, 74 s) and 27 times in its 5x4 table
 # (829 M nodes, 286 s); at 2**19 / 2**20 it is never emptied in the solve (98.6 M nodes, 44 s) and twice in the table
 # (400 M nodes, 185 s).  Heads at 2**18 with 2**20 blocks still overflowed (a pattern's probe run full: 5 emptyings).
+# The cost: the other torture deal, thomas2, whose table emptied the old size 5 times, now never does, and its 5x4
+# table takes 13% fewer nodes but 40% more time a node (375 s -> 515 s; DDS 1,167 s): `benchmarks/dd_speed.md`.
 DEFAULT_TT_LOG2 = 19
 DEFAULT_TT_BLOCKS_LOG2 = 20
 MAX_PROBE = 16
