@@ -207,24 +207,98 @@ def test_whole_deal_rechecks_of_the_last_six_tricks() -> None:
 
 
 @pytest.mark.parametrize("seed", [1, 2])
-def test_a_table_that_fills_mid_search_empties_and_the_answers_stay_dds(seed: int) -> None:
-    """A full table is emptied whole (a generation bump) and the search goes on: with 2**12 heads and blocks these
-    deals' tables empty 38-46 times and must still equal DDS's, while the default table (2**19 heads, 2**20 blocks)
-    holds an ordinary deal's whole table without emptying once."""
-    from bridgeplay.engine.dd import DEFAULT_TT_BLOCKS_LOG2, DEFAULT_TT_LOG2, _solve
+def test_a_table_that_fills_mid_search_harvests_and_the_answers_stay_dds(seed: int) -> None:
+    """A full table drops its patterns nearest the end of the hand (a harvest) and the search goes on: with 2**12
+    heads and blocks these deals' tables harvest 54 and 65 times, never emptying whole, and must still equal DDS's,
+    in fewer nodes than when a full table was emptied (2,035,381 and 2,872,851 then; 980,475 and 1,782,776 now);
+    with 2**8 heads and 2**14 blocks the heads' probe runs fill first (thousands of harvests, and a few emptyings
+    where a run holds no pattern a harvest drops).  The default table holds an ordinary deal's whole table without
+    filling."""
+    from bridgeplay.engine.dd import DEFAULT_TT_BLOCKS_LOG2, DEFAULT_TT_LOG2, OST, TT_HARVESTS, _solve
 
     deal = random_deal(random.Random(50_000 + seed))
     z = np.zeros(4, dtype=np.int64)
     theirs = dds_table(deal)
     want = [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
-    for tt, emptied in ((new_tt(12), True), (new_tt(), False)):
+    for tt, full in ((new_tt(12), True), (new_tt(8, 1 << 14), True), (new_tt(), False)):
         A, out = new_work(), np.zeros((5, 13), dtype=np.int64)
         _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)  # the whole table: 20 searches, one table
         assert out[:5, :4].tolist() == want
-        assert (tt[4] > 0) == emptied, f"emptied {tt[4]} times"
+        assert (tt[TT_HARVESTS] > 0) == full, f"harvested {tt[TT_HARVESTS]} times"
+        if tt[0] != 8:
+            assert tt[4] == 0, f"emptied {tt[4]} times"
+        if tt[0] == 12:
+            assert A[OST] < (2_035_381, 2_872_851)[seed - 1]
     default = new_tt()
     assert (default[0], default[1]) == (DEFAULT_TT_LOG2, 1 << DEFAULT_TT_BLOCKS_LOG2)
     assert new_tt(12)[1] == 1 << 12  # heads alone: as many blocks as heads
+
+
+def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int]]:
+    """A table's live patterns (key -> its blocks, in chain order) and its free list, read in Python."""
+    from bridgeplay.engine.dd import B_NEXT, BLOCK, HEAD, TT_FREE, TT_HEAD
+
+    nh = 1 << int(tt[0])
+    pool = TT_HEAD + HEAD * nh
+    heads: dict[int, list[int]] = {}
+    for i in range(nh):
+        hb = TT_HEAD + HEAD * i
+        if int(tt[hb + 1]) & 0xFFFFFFFF != int(tt[3]):
+            continue
+        chain, blk = [], (int(tt[hb + 2]) & 0xFFFFFFFF) - 1
+        while blk >= 0:
+            chain.append(blk)
+            blk = int(tt[pool + BLOCK * blk + B_NEXT])
+        assert int(tt[hb]) not in heads, "a pattern with two heads"
+        heads[int(tt[hb])] = chain
+    free, blk = [], int(tt[TT_FREE]) - 1
+    while blk >= 0:
+        free.append(blk)
+        blk = int(tt[pool + BLOCK * blk + B_NEXT])
+    return heads, free
+
+
+@pytest.mark.parametrize("log2_heads, blocks", [(10, 1 << 10), (7, 1 << 12), (12, 1 << 9)])
+def test_a_harvest_keeps_every_pattern_it_keeps_findable_and_loses_no_block(log2_heads: int, blocks: int) -> None:
+    """The harvest against a literal reading of the table before and after: the patterns it keeps are exactly those
+    of the most tricks left (the last class it reaches in part), each with its own blocks in the same order and
+    found where a probe looks (its head moved back into the holes, Knuth's algorithm R); the blocks of the patterns
+    it drops, and only those, are on the free list; at least half the blocks in use are freed.  The table is filled
+    by solving a deal's spades and no trumps, then harvested once more from Python."""
+    from bridgeplay.engine.dd import TT_HARVESTS, _head_find, _solve, _tt_harvest
+
+    deal = random_deal(random.Random(50_003))
+    z = np.zeros(4, dtype=np.int64)
+    tt = new_tt(log2_heads, blocks)
+    A, out = new_work(), np.zeros((5, 13), dtype=np.int64)
+    for strain in (0, 4):
+        _solve(A, tt, deal.to_array(), strain, 1, z, z, 0, 0, out)
+    before, free0 = _table_layout(tt)
+    used = sum(len(c) for c in before.values())
+    assert used > 0 and tt[TT_HARVESTS] > 0  # (the solves filled it already)
+    harvests = int(tt[TT_HARVESTS])
+    assert _tt_harvest(A, tt, False)
+    after, free = _table_layout(tt)
+    assert int(tt[TT_HARVESTS]) == harvests + 1
+    assert all(before[k] == chain for k, chain in after.items()), "a kept pattern lost or changed a block"
+    dropped = set(before) - set(after)
+    assert not set(after) - set(before)
+    tl = {k: (k >> 48) & 15 for k in before}
+    if dropped:
+        assert max(tl[k] for k in dropped) <= min(tl[k] for k in after), "a pattern nearer the root was dropped"
+    assert sorted(free) == sorted(free0 + [b for k in dropped for b in before[k]])
+    assert len(set(free)) == len(free)
+    assert sum(len(before[k]) for k in dropped) >= used // 2
+    mask = (1 << log2_heads) - 1
+    for k in after:
+        slot = int(_head_find(tt, np.int64(k)))
+        assert slot >= 0 and (slot - (int(_hash_of(k)) & mask)) & mask < 16, f"pattern {k:#x} not found"
+
+
+def _hash_of(k: int) -> int:
+    from bridgeplay.engine.dd import _hash
+
+    return int(_hash(np.int64(k)))
 
 
 @pytest.mark.slow

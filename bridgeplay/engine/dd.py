@@ -71,7 +71,8 @@ node cost each recursive call seven more pushed words: an array is passed as sev
 Work array ``A`` (int64, :func:`new_work`): hands, counts, per-trick records, saved hands,
 move lists, relevant sets, killers and statistics at fixed offsets (below).  The table ``tt``
 (:func:`new_tt`) is one int64 array: a header, a hash of suit-length keys to chains, a pool of
-entries (when the pool is full it is emptied, a generation bump, and refilled; each entry with a
+entries (when the pool is full, the patterns nearest the end of the hand give up their blocks, a harvest; a
+table is emptied whole, a generation bump, only between problems or when a harvest frees nothing; each entry with a
 one-word signature that a probe checks first, a block's eight at once; each head, one cache line, with a
 copy of the entry that cut last, tried before the others), and the cut-off card cache.  The head's cache
 line is prefetched (LLVM's prefetch, an intrinsic) when a trick-start node begins, so its memory latency
@@ -108,7 +109,8 @@ OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
 OROOT = OTB + 8  # the root's tricks left (the killers are kept in the root's packing: :func:`_killer_in`)
-# (OTB + 9 .. OTB + 23: spare; they held the statistics per seat in the trick, which are sums of OPROF's)
+OHARV = OTB + 9  # a harvest's scratch: blocks by tricks left (14 words; :func:`_tt_harvest`)
+# (OTB + 23: spare)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow.  The search and its
@@ -133,8 +135,10 @@ ODTT = ODS + 40  # the debugging re-checks' table (a small one, :data:`DTT_WORDS
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
 #   5 offset of the cut-off card cache, 6 its log2(slots), 7 offset of the mid-trick table (0: none, :func:`new_tt`'s
-#   ``mid_log2``)
-TT_HEAD = 8  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32, 2 first block + 1 | the
+#   ``mid_log2``), 8 the free blocks' list (its first block + 1; 0: empty; :func:`_tt_harvest`), 9 harvests
+TT_FREE = 8
+TT_HARVESTS = 9
+TT_HEAD = 16  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32, 2 first block + 1 | the
 #   entry that cut last << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it
 #   from the head's own line, which the search prefetched, before it reads a block)
 HEAD = 8  # words of a head: one cache line
@@ -153,16 +157,12 @@ BLOCK = (B_ENT + ENTRY * BLOCK_ENTRIES + 7) // 8 * 8
 # An entry matches a position (of its suit-length pattern) when the position's owner codes agree with
 # the value on the mask: the owners of the top m_s cards of each suit s, the cards that decided the
 # bound.  Bounds word: lo | hi << 8 | (best move + 1) << 16 | m_0 << 32 | m_1 << 36 | m_2 << 40 | m_3 << 44.
-# The default table (:func:`new_tt` with no sizes): 2**19 heads, 2**20 blocks, 480 MiB of address space, zeroed
-# lazily, so a search pays only for what it touches (about 10-20 MB on an ordinary deal, which never fills it).
-# Only the heaviest searches fill a table, and a full table is emptied whole: DDS's torture deal thomas1 emptied
-# 2**18 / 2**18 (128 MiB) seven times in one no-trump solve (222.7 M nodes, 74 s) and 27 times in its 5x4 table
-# (829 M nodes, 286 s); at 2**19 / 2**20 it is never emptied in the solve (98.6 M nodes, 44 s) and twice in the table
-# (400 M nodes, 185 s).  Heads at 2**18 with 2**20 blocks still overflowed (a pattern's probe run full: 5 emptyings).
-# The cost: the other torture deal, thomas2, whose table emptied the old size 5 times, now never does, and its 5x4
-# table takes 13% fewer nodes but 40% more time a node (375 s -> 515 s; DDS 1,167 s): `benchmarks/dd_speed.md`.
-DEFAULT_TT_LOG2 = 19
-DEFAULT_TT_BLOCKS_LOG2 = 20
+# The default table (:func:`new_tt` with no sizes): 2**18 heads, 2**18 blocks, 128 MiB of address space, zeroed
+# lazily, so a search pays only for what it touches (about 10-20 MB on an ordinary deal, which never fills it).  A
+# full table harvests (:func:`_tt_harvest`) rather than emptying itself whole; with it this size beats a never-full
+# 480 MiB one on DDS's torture deals taken together (a fuller table costs more a node): `benchmarks/dd_speed.md`.
+DEFAULT_TT_LOG2 = 18
+DEFAULT_TT_BLOCKS_LOG2 = 18
 MAX_PROBE = 16
 # The cut-off card cache (bridge-solver's): after the pool, 2**log2 one-word slots (the context hash's bits
 # 16.. to check, the move in the low byte; 0 = empty) in sets of four (the hash's low bits but two pick a
@@ -250,6 +250,7 @@ def clear_dtt(tt):
     """:func:`clear_tt` inside the search."""
     tt[3] += 1
     tt[2] = 0
+    tt[TT_FREE] = 0
 
 
 def clear_tt(tt: np.ndarray, cuts: bool = False) -> None:
@@ -258,6 +259,7 @@ def clear_tt(tt: np.ndarray, cuts: bool = False) -> None:
     otherwise keeps as move-ordering hints."""
     tt[3] += 1
     tt[2] = 0
+    tt[TT_FREE] = 0
     if cuts:
         tt[int(tt[5]) : int(tt[7]) if tt[7] > 0 else tt.size] = 0
 
@@ -546,6 +548,97 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     return 0, best, np.int64(0)
 
 
+# A full table makes room by dropping its patterns nearest the end of the hand (the cheapest to search again) until
+# at least this share of its blocks is free; only when that frees nothing does it empty itself whole
+HARVEST_FREE = 0.5
+
+
+@njit(cache=True, _nrt=False)
+def _tt_harvest(A, tt, by_heads):
+    """Make room in a full table (DDS's large table harvests its old blocks instead of emptying itself): the patterns
+    of the fewest tricks left are dropped, their blocks put on the free list (``tt[TT_FREE]``), until at least
+    :data:`HARVEST_FREE` of the blocks in use are free (of the patterns, ``by_heads``: when a probe run is full); their heads are deleted from the probe runs by moving the
+    run's later heads back (Knuth's algorithm R), so every kept pattern is found as before.  The patterns kept keep
+    every entry: a harvest drops bounds, it never changes one.  The last class of tricks left it reaches is dropped in
+    part, pattern by pattern in the table's order, until enough is free.  Returns False (nothing done) when no block is
+    in use."""
+    nh = np.int64(1) << tt[0]
+    mask = nh - 1
+    gen = tt[3]
+    pool = TT_HEAD + HEAD * nh
+    for k in range(14):
+        A[_ix(OHARV + k)] = 0
+    used = np.int64(0)
+    for i in range(nh):
+        hb = TT_HEAD + HEAD * i
+        if tt[_ix(hb + 1)] & 0xFFFFFFFF != gen:
+            continue
+        n = np.int64(1)
+        if not by_heads:
+            n = 0
+            blk = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
+            while blk >= 0:
+                n += 1
+                blk = tt[_ix(pool + BLOCK * blk + B_NEXT)]
+        A[_ix(OHARV + ((tt[_ix(hb)] >> 48) & 15))] += n  # (the key's tricks left: :func:`_len_key`)
+        used += n
+    want = np.int64(HARVEST_FREE * used)
+    drop = np.int64(0)  # patterns of fewer tricks left than this are dropped
+    got = np.int64(0)
+    while drop < 14 and got < want:
+        got += A[_ix(OHARV + drop)]
+        drop += 1
+    if want == 0:
+        return False
+    budget = want - (got - A[_ix(OHARV + drop - 1)])  # the blocks the last class dropped gives up
+    fl = tt[TT_FREE] - 1
+    freed = np.int64(0)
+    i = np.int64(0)
+    while i < nh:
+        hb = TT_HEAD + HEAD * i
+        k = (tt[_ix(hb)] >> 48) & 15
+        # the last class dropped only until enough is free (the table's order: its patterns in no order of value)
+        if tt[_ix(hb + 1)] & 0xFFFFFFFF != gen or k >= drop or (k == drop - 1 and freed >= budget):
+            i += 1
+            continue
+        # the pattern's blocks onto the free list
+        blk = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
+        if blk >= 0:
+            last = blk
+            n = np.int64(1)
+            while tt[_ix(pool + BLOCK * last + B_NEXT)] >= 0:
+                last = tt[_ix(pool + BLOCK * last + B_NEXT)]
+                n += 1
+            tt[_ix(pool + BLOCK * last + B_NEXT)] = fl
+            fl = blk
+            if k == drop - 1:
+                freed += 1 if by_heads else n
+        # delete head i: later heads of its run whose home does not lie in (hole, j] move back into the hole
+        hole = i
+        j = i
+        while True:
+            j = (j + 1) & mask
+            jb = TT_HEAD + HEAD * j
+            if j == i or tt[_ix(jb + 1)] & 0xFFFFFFFF != gen:  # (j == i: every slot in use, the run went round)
+                break
+            r = _hash(tt[_ix(jb)]) & mask
+            if hole <= j:
+                stay = hole < r and r <= j
+            else:
+                stay = hole < r or r <= j
+            if stay:
+                continue
+            hb2 = TT_HEAD + HEAD * hole
+            for w in range(HEAD):
+                tt[_ix(hb2 + w)] = tt[_ix(jb + w)]
+            hole = j
+        tt[_ix(TT_HEAD + HEAD * hole + 1)] = gen - 1  # an empty slot (any other generation)
+        # slot i now holds a head moved back (or none): look at it again
+    tt[TT_FREE] = fl + 1
+    tt[TT_HARVESTS] += 1
+    return True
+
+
 @njit(cache=True, _nrt=False)
 def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
     """Store a bound for the position's top cards down to the relevant ones (a pattern); a stored
@@ -580,17 +673,25 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
         lo = np.int64(0)
         hi = np.int64(val)
     # the block a new pattern's entry would take, fetched while the pattern's own blocks are searched
-    free = TT_HEAD + HEAD * (np.int64(1) << tt[0]) + BLOCK * tt[2]
+    pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
+    free = pool + BLOCK * (tt[TT_FREE] - 1 if tt[TT_FREE] > 0 else tt[2])
     _prefetch(tt, free)
     _prefetch(tt, free + B_NEXT)
     hs = _head_find(tt, key)
-    if hs == -(np.int64(1) << 40) or tt[2] >= tt[1]:
-        # full: start afresh
-        tt[3] += 1
-        tt[2] = 0
-        tt[4] += 1
+    if hs == -(np.int64(1) << 40) or (tt[2] >= tt[1] and tt[TT_FREE] == 0):
+        # full: the entries nearest the end of the hand make room (a harvest), or, failing that, start afresh
+        if not _tt_harvest(A, tt, hs == -(np.int64(1) << 40)):
+            tt[3] += 1
+            tt[2] = 0
+            tt[TT_FREE] = 0
+            tt[4] += 1
         hs = _head_find(tt, key)
-    pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
+        if hs == -(np.int64(1) << 40):
+            tt[3] += 1
+            tt[2] = 0
+            tt[TT_FREE] = 0
+            tt[4] += 1
+            hs = _head_find(tt, key)
     if hs < 0:
         hs = -1 - hs
         hb = TT_HEAD + HEAD * hs
@@ -627,9 +728,13 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
             blk = nxt
     first = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
     if first < 0 or (tt[_ix(pool + BLOCK * first + B_CNT)] & 0xFF) >= BLOCK_ENTRIES:
-        # a new block in front: only the first block of a pattern is ever partly filled
-        nb = tt[2]
-        tt[2] += 1
+        # a new block in front: only the first block of a pattern is ever partly filled; a harvested one first
+        if tt[TT_FREE] > 0:
+            nb = tt[TT_FREE] - 1
+            tt[TT_FREE] = tt[_ix(pool + BLOCK * nb + B_NEXT)] + 1
+        else:
+            nb = tt[2]
+            tt[2] += 1
         hw = tt[_ix(hb + 1)]
         tt[_ix(pool + BLOCK * nb + B_NEXT)] = first
         tt[_ix(pool + BLOCK * nb + B_CNT)] = (hw >> 32) << 32  # the old second block: after the next
