@@ -557,11 +557,11 @@ HARVEST_FREE = 0.5
 def _tt_harvest(A, tt, by_heads):
     """Make room in a full table (DDS's large table harvests its old blocks instead of emptying itself): the patterns
     of the fewest tricks left are dropped, their blocks put on the free list (``tt[TT_FREE]``), until at least
-    :data:`HARVEST_FREE` of the blocks in use are free (of the patterns, ``by_heads``: when a probe run is full); their heads are deleted from the probe runs by moving the
-    run's later heads back (Knuth's algorithm R), so every kept pattern is found as before.  The patterns kept keep
-    every entry: a harvest drops bounds, it never changes one.  The last class of tricks left it reaches is dropped in
-    part, pattern by pattern in the table's order, until enough is free.  Returns False (nothing done) when no block is
-    in use."""
+    :data:`HARVEST_FREE` of the blocks in use are free (of the patterns, with ``by_heads``: when a probe run is
+    full).  Their heads are deleted from the probe runs by moving the run's later heads back (Knuth's algorithm R),
+    so every kept pattern is found as before.  The patterns kept keep every entry: a harvest drops bounds, it never
+    changes one.  The last class of tricks left it reaches is dropped in part, pattern by pattern in the table's
+    order, until enough is free.  Returns False (nothing done) when nothing is in use."""
     nh = np.int64(1) << tt[0]
     mask = nh - 1
     gen = tt[3]
