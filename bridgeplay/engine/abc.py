@@ -91,7 +91,8 @@ ABC_TT_LOG2 = 19
 # the engine's table for the views' values: 2**20 suit-length patterns, 2**19 entry blocks (about 290 MiB of
 # address space, touched as it fills).  It is kept across the triples and the deals of a decision (positions
 # in relative ranks recur from deal to deal: emptied at each deal of Da, 60 triples of Example 1 take 24% more
-# engine nodes), and the default 2**18 blocks fill every dozen triples, when the engine empties it
+# engine nodes), and the default 2**18 blocks fill every dozen triples (a full table drops its patterns nearest the
+# end of the hand: dd._tt_harvest)
 DD_TT_LOG2 = 20
 DD_TT_BLOCKS_LOG2 = 19
 # the engine's mid-trick table (a view's value asked with cards on the table: dd._mtd_mid), 2**17 buckets of four
