@@ -265,7 +265,7 @@ def test_a_harvest_keeps_every_pattern_it_keeps_findable_and_loses_no_block(log2
     found where a probe looks (its head moved back into the holes, Knuth's algorithm R); the blocks of the patterns
     it drops, and only those, are on the free list; at least half the blocks in use are freed.  The table is filled
     by solving a deal's spades and no trumps, then harvested once more from Python."""
-    from bridgeplay.engine.dd import TT_HARVESTS, _head_find, _solve, _tt_harvest
+    from bridgeplay.engine.dd import TT_HARVESTS, _hash, _head_find, _solve, _tt_harvest
 
     deal = random_deal(random.Random(50_003))
     z = np.zeros(4, dtype=np.int64)
@@ -292,13 +292,7 @@ def test_a_harvest_keeps_every_pattern_it_keeps_findable_and_loses_no_block(log2
     mask = (1 << log2_heads) - 1
     for k in after:
         slot = int(_head_find(tt, np.int64(k)))
-        assert slot >= 0 and (slot - (int(_hash_of(k)) & mask)) & mask < 16, f"pattern {k:#x} not found"
-
-
-def _hash_of(k: int) -> int:
-    from bridgeplay.engine.dd import _hash
-
-    return int(_hash(np.int64(k)))
+        assert slot >= 0 and (slot - (int(_hash(np.int64(k))) & mask)) & mask < 16, f"pattern {k:#x} not found"
 
 
 @pytest.mark.slow

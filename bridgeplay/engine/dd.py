@@ -680,17 +680,12 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
     _prefetch(tt, free + B_NEXT)
     hs = _head_find(tt, key)
     if hs == -(np.int64(1) << 40) or (tt[2] >= tt[1] and tt[TT_FREE] == 0):
-        # full: the entries nearest the end of the hand make room (a harvest), or, failing that, start afresh
-        if not _tt_harvest(A, tt, hs == -(np.int64(1) << 40)):
-            tt[3] += 1
-            tt[2] = 0
-            tt[TT_FREE] = 0
-            tt[4] += 1
-        hs = _head_find(tt, key)
+        # full: the entries nearest the end of the hand make room (a harvest); when that leaves the probe run this
+        # pattern needs full (or frees nothing), start afresh
+        harvested = _tt_harvest(A, tt, hs == -(np.int64(1) << 40))
+        hs = _head_find(tt, key) if harvested else -(np.int64(1) << 40)
         if hs == -(np.int64(1) << 40):
-            tt[3] += 1
-            tt[2] = 0
-            tt[TT_FREE] = 0
+            clear_dtt(tt)
             tt[4] += 1
             hs = _head_find(tt, key)
     if hs < 0:
