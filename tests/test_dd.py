@@ -208,9 +208,10 @@ def test_whole_deal_rechecks_of_the_last_six_tricks() -> None:
 
 @pytest.mark.parametrize("seed", [1, 2])
 def test_a_table_that_fills_mid_search_harvests_and_the_answers_stay_dds(seed: int) -> None:
-    """A full table drops its patterns nearest the end of the hand (a harvest) and the search goes on: with 2**12
-    heads and blocks these deals' tables harvest 54 and 65 times, never emptying whole, and must still equal DDS's,
-    in fewer nodes than when a full table was emptied (2,035,381 and 2,872,851 then; 980,475 and 1,782,776 now);
+    """A full table drops its patterns nearest the end of the hand, those out of use first (a harvest), and the
+    search goes on: with 2**12 heads and blocks these deals' tables harvest 39 and 36 times, never emptying whole,
+    and must still equal DDS's, in fewer nodes than when a full table was emptied (2,035,381 and 2,872,851) or
+    harvested by tricks left alone (980,475 and 1,782,776; with the patterns in use raised, 958,765 and 1,354,974);
     with 2**8 heads and 2**14 blocks the heads' probe runs fill first (thousands of harvests, and a few emptyings
     where a run holds no pattern a harvest drops).  The default table holds an ordinary deal's whole table without
     filling."""
@@ -228,23 +229,27 @@ def test_a_table_that_fills_mid_search_harvests_and_the_answers_stay_dds(seed: i
         if tt[0] != 8:
             assert tt[4] == 0, f"emptied {tt[4]} times"
         if tt[0] == 12:
-            assert A[OST] < (2_035_381, 2_872_851)[seed - 1]
+            assert A[OST] < (980_475, 1_782_776)[seed - 1]
     default = new_tt()
     assert (default[0], default[1]) == (DEFAULT_TT_LOG2, 1 << DEFAULT_TT_BLOCKS_LOG2)
     assert new_tt(12)[1] == 1 << 12  # heads alone: as many blocks as heads
 
 
-def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int]]:
-    """A table's live patterns (key -> its blocks, in chain order) and its free list, read in Python."""
-    from bridgeplay.engine.dd import B_NEXT, BLOCK, HEAD, TT_FREE, TT_HEAD
+def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[int]]:
+    """A table's live patterns (key -> its blocks, in chain order), its free list and the patterns flagged in use
+    since the last harvest, read in Python."""
+    from bridgeplay.engine.dd import B_NEXT, BLOCK, HEAD, TT_FREE, TT_HEAD, USED
 
     nh = 1 << int(tt[0])
     pool = TT_HEAD + HEAD * nh
     heads: dict[int, list[int]] = {}
+    used: set[int] = set()
     for i in range(nh):
         hb = TT_HEAD + HEAD * i
         if int(tt[hb + 1]) & 0xFFFFFFFF != int(tt[3]):
             continue
+        if int(tt[hb + 1]) & int(USED):
+            used.add(int(tt[hb]))
         chain, blk = [], (int(tt[hb + 2]) & 0xFFFFFFFF) - 1
         while blk >= 0:
             chain.append(blk)
@@ -255,37 +260,44 @@ def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int]]:
     while blk >= 0:
         free.append(blk)
         blk = int(tt[pool + BLOCK * blk + B_NEXT])
-    return heads, free
+    return heads, free, used
 
 
+@pytest.mark.parametrize("fresh", [0, 14])
 @pytest.mark.parametrize("log2_heads, blocks", [(10, 1 << 10), (7, 1 << 12), (12, 1 << 9)])
-def test_a_harvest_keeps_every_pattern_it_keeps_findable_and_loses_no_block(log2_heads: int, blocks: int) -> None:
+def test_a_harvest_keeps_every_pattern_it_keeps_findable_and_loses_no_block(
+    log2_heads: int, blocks: int, fresh: int
+) -> None:
     """The harvest against a literal reading of the table before and after: the patterns it keeps are exactly those
-    of the most tricks left (the last class it reaches in part), each with its own blocks in the same order and
-    found where a probe looks (its head moved back into the holes, Knuth's algorithm R); the blocks of the patterns
-    it drops, and only those, are on the free list; at least half the blocks in use are freed.  The table is filled
-    by solving a deal's spades and no trumps, then harvested once more from Python."""
-    from bridgeplay.engine.dd import TT_HARVESTS, _hash, _head_find, _solve, _tt_harvest
+    of the highest classes (tricks left, plus ``fresh`` for a pattern probed or stored since the last harvest; the
+    last class it reaches in part), each with its own blocks in the same order and found where a probe looks (its
+    head moved back into the holes, Knuth's algorithm R); the blocks of the patterns it drops, and only those, are
+    on the free list; at least half the blocks in use are freed; every pattern kept leaves it out of use.  The table
+    is filled by solving a deal's spades and no trumps, then harvested once more from Python."""
+    from bridgeplay.engine.dd import TT_FRESH, TT_HARVESTS, _hash, _head_find, _solve, _tt_harvest
 
     deal = random_deal(random.Random(50_003))
     z = np.zeros(4, dtype=np.int64)
     tt = new_tt(log2_heads, blocks)
+    tt[TT_FRESH] = fresh
     A, out = new_work(), np.zeros((5, 13), dtype=np.int64)
     for strain in (0, 4):
         _solve(A, tt, deal.to_array(), strain, 1, z, z, 0, 0, out)
-    before, free0 = _table_layout(tt)
+    before, free0, in_use = _table_layout(tt)
     used = sum(len(c) for c in before.values())
     assert used > 0 and tt[TT_HARVESTS] > 0  # (the solves filled it already)
+    assert in_use and set(before) - in_use  # (the search since the last harvest flagged some patterns, not all)
     harvests = int(tt[TT_HARVESTS])
     assert _tt_harvest(A, tt, False)
-    after, free = _table_layout(tt)
+    after, free, in_use_after = _table_layout(tt)
     assert int(tt[TT_HARVESTS]) == harvests + 1
+    assert not in_use_after, "a kept pattern still flagged in use"
     assert all(before[k] == chain for k, chain in after.items()), "a kept pattern lost or changed a block"
     dropped = set(before) - set(after)
     assert not set(after) - set(before)
-    tl = {k: (k >> 48) & 15 for k in before}
+    cls = {k: ((k >> 48) & 15) + (fresh if k in in_use else 0) for k in before}
     if dropped:
-        assert max(tl[k] for k in dropped) <= min(tl[k] for k in after), "a pattern nearer the root was dropped"
+        assert max(cls[k] for k in dropped) <= min(cls[k] for k in after), "a pattern of a higher class was dropped"
     assert sorted(free) == sorted(free0 + [b for k in dropped for b in before[k]])
     assert len(set(free)) == len(free)
     assert sum(len(before[k]) for k in dropped) >= used // 2

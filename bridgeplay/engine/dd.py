@@ -109,14 +109,14 @@ OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
 OROOT = OTB + 8  # the root's tricks left (the killers are kept in the root's packing: :func:`_killer_in`)
-OHARV = OTB + 9  # a harvest's scratch: blocks by tricks left (14 words; :func:`_tt_harvest`)
-# (OTB + 23: spare)
+OHARV = OTB + 9  # a harvest's scratch: blocks by class (28 words; :func:`_tt_harvest`)
+# (OTB + 37..39: spare)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
 # freeze global arrays into every function as constants, which makes compiling slow.  The search and its
 # helpers no longer read them: LLVM's bit intrinsics (_pop, _high, _low) and shifts (_spread) give the same
 # values without a load (the four tables were 256 KB that random reads kept pulling into the caches)
-OPOP = OTB + 24
+OPOP = OTB + 40
 OHIGH = OPOP + 8192
 OLOW = OHIGH + 8192
 OSPREAD = OLOW + 8192
@@ -135,12 +135,16 @@ ODTT = ODS + 40  # the debugging re-checks' table (a small one, :data:`DTT_WORDS
 # ---- transposition table layout ----------------------------------------------------------
 # header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
 #   5 offset of the cut-off card cache, 6 its log2(slots), 7 offset of the mid-trick table (0: none, :func:`new_tt`'s
-#   ``mid_log2``), 8 the free blocks' list (its first block + 1; 0: empty; :func:`_tt_harvest`), 9 harvests
+#   ``mid_log2``), 8 the free blocks' list (its first block + 1; 0: empty; :func:`_tt_harvest`), 9 harvests,
+#   10 how many classes of tricks left a pattern used since the last harvest is raised by (:data:`HARVEST_FRESH`)
 TT_FREE = 8
 TT_HARVESTS = 9
-TT_HEAD = 16  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32, 2 first block + 1 | the
-#   entry that cut last << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it
+TT_FRESH = 10
+TT_HEAD = 16  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32 | USED, 2 first block + 1 |
+#   the entry that cut last << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it
 #   from the head's own line, which the search prefetched, before it reads a block)
+USED = np.int64(1) << 62  # a head's flag: probed or stored since the last harvest (which clears it)
+SECOND = np.int64(0x3FFFFFFF)  # the second block + 1, after the generation word's shift by 32
 HEAD = 8  # words of a head: one cache line
 BLOCK_ENTRIES = 8  # entries of one suit-length pattern are kept in blocks, scanned sequentially
 ENTRY = 5  # an entry: value and mask over the owner codes of suits 0,1; the same for suits 2,3; bounds
@@ -243,6 +247,7 @@ def _tt_header(tt: np.ndarray, log2_heads: int, blocks: int, cut_log2: int) -> N
     tt[3] = 1
     tt[5] = _tt_words(log2_heads, blocks, cut_log2) - (1 << cut_log2)  # where the cut-off card cache starts
     tt[6] = cut_log2
+    tt[TT_FRESH] = HARVEST_FRESH
 
 
 @njit(cache=True, _nrt=False)
@@ -486,6 +491,9 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         return 0, best, np.int64(0)
     pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
     hb = TT_HEAD + HEAD * hs
+    hw = tt[_ix(hb + 1)]
+    if not hw & USED:
+        tt[_ix(hb + 1)] = hw | USED  # in use since the last harvest (:func:`_tt_harvest`)
     fm = tt[_ix(hb + 2)]
     blk = (fm & 0xFFFFFFFF) - 1
     first = blk
@@ -494,7 +502,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
         # entry is checked: the misses overlap instead of following one another (the head names the second
         # block, each block the one after its next: the scan below keeps two blocks in flight)
         _prefetch_block(tt, pool, blk)
-        _prefetch_block(tt, pool, (tt[_ix(hb + 1)] >> 32) - 1)
+        _prefetch_block(tt, pool, ((hw >> 32) & SECOND) - 1)
     x1 = c0 | (c1 << 26)
     x2 = c2 | (c3 << 26)
     psig = (_sig8(c0, A[OC]) | (_sig8(c1, A[OC + 1]) << 8) | (_sig8(c2, A[OC + 2]) << 16)
@@ -552,22 +560,33 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
 # at least this share of its blocks is free (measured on thomas1: 25% and 75% took 2% and 11% more nodes); it empties
 # itself whole only when the probe run a new pattern needs is still full after a harvest
 HARVEST_FREE = 0.5
+# A pattern probed or stored since the last harvest (its head flagged USED) counts as this many tricks further from
+# the end when a harvest ranks the patterns (a table's own value is its header word TT_FRESH: 0 ranks by tricks left
+# alone, 14 drops every pattern out of use before any in use).  DDS's harvest drops the blocks not used lately; tricks
+# left alone dropped what the ABC search asks again and again (its views' values, 5-8 tricks from the end).  Exact
+# node counts (benchmarks/dd_speed.md, thirty-second session), 0 / 4 / 6 / 14: thomas1's NT solve at 2**18 heads and
+# blocks 148.0 / 140.7 / 135.0 / 137.1 M; the ABC decision at |Da| = n = 30 (2**20 / 2**19) 201.6 / 198.9 / 198.4 /
+# 197.0 M; two whole tables at 2**12 heads and blocks 0.98 + 1.78 / 0.88 + 1.41 / 0.96 + 1.35 / 1.30 + 1.65 M
+HARVEST_FRESH = 6
 
 
 @njit(cache=True, _nrt=False)
 def _tt_harvest(A, tt, by_heads):
     """Make room in a full table (DDS's large table harvests its old blocks instead of emptying itself): the patterns
-    of the fewest tricks left are dropped, their blocks put on the free list (``tt[TT_FREE]``), until at least
-    :data:`HARVEST_FREE` of the blocks in use are free (of the patterns, with ``by_heads``: when a probe run is
-    full).  Their heads are deleted from the probe runs by moving the run's later heads back (Knuth's algorithm R),
-    so every kept pattern is found as before.  The patterns kept keep every entry: a harvest drops bounds, it never
-    changes one.  The last class of tricks left it reaches is dropped in part, pattern by pattern in the table's
-    order, until enough is free.  Returns False (nothing done) when nothing is in use."""
+    of the lowest classes (fewest tricks left, those out of use first) are dropped, their blocks put on the free list
+    (``tt[TT_FREE]``), until at least :data:`HARVEST_FREE` of the blocks in use are free (of the patterns, with
+    ``by_heads``: when a probe run is full).  Their heads are deleted from the probe runs by moving the run's later
+    heads back (Knuth's algorithm R), so every kept pattern is found as before.  The patterns kept keep every entry:
+    a harvest drops bounds, it never changes one.  A pattern's class is its tricks left, raised by ``tt[TT_FRESH]``
+    when it was probed or stored since the last harvest (:data:`HARVEST_FRESH`); the classes go lowest first, and
+    the last one reached is dropped in part, pattern by pattern in the table's order, until enough is free.  Every
+    pattern kept is then flagged out of use.  Returns False (nothing done) when nothing is in use."""
     nh = np.int64(1) << tt[0]
     mask = nh - 1
     gen = tt[3]
     pool = TT_HEAD + HEAD * nh
-    for k in range(14):
+    fresh = tt[TT_FRESH]
+    for k in range(28):
         A[_ix(OHARV + k)] = 0
     used = np.int64(0)
     for i in range(nh):
@@ -581,12 +600,13 @@ def _tt_harvest(A, tt, by_heads):
             while blk >= 0:
                 n += 1
                 blk = tt[_ix(pool + BLOCK * blk + B_NEXT)]
-        A[_ix(OHARV + ((tt[_ix(hb)] >> 48) & 15))] += n  # (the key's tricks left: :func:`_len_key`)
+        # the class: the key's tricks left (:func:`_len_key`), raised for a pattern in use
+        A[_ix(OHARV + ((tt[_ix(hb)] >> 48) & 15) + (fresh if tt[_ix(hb + 1)] & USED else 0))] += n
         used += n
     want = np.int64(HARVEST_FREE * used)
-    drop = np.int64(0)  # patterns of fewer tricks left than this are dropped
+    drop = np.int64(0)  # patterns of a lower class than this are dropped
     got = np.int64(0)
-    while drop < 14 and got < want:
+    while drop < 28 and got < want:
         got += A[_ix(OHARV + drop)]
         drop += 1
     if want == 0:
@@ -597,7 +617,7 @@ def _tt_harvest(A, tt, by_heads):
     i = np.int64(0)
     while i < nh:
         hb = TT_HEAD + HEAD * i
-        k = (tt[_ix(hb)] >> 48) & 15
+        k = ((tt[_ix(hb)] >> 48) & 15) + (fresh if tt[_ix(hb + 1)] & USED else 0)
         # the last class dropped only until enough is free (the table's order: its patterns in no order of value)
         if tt[_ix(hb + 1)] & 0xFFFFFFFF != gen or k >= drop or (k == drop - 1 and freed >= budget):
             i += 1
@@ -635,6 +655,12 @@ def _tt_harvest(A, tt, by_heads):
             hole = j
         tt[_ix(TT_HEAD + HEAD * hole + 1)] = gen - 1  # an empty slot (any other generation)
         # slot i now holds a head moved back (or none): look at it again
+    # every pattern kept starts out of use again (a separate pass: algorithm R may move a head visited already)
+    for i in range(nh):
+        hb = TT_HEAD + HEAD * i
+        w = tt[_ix(hb + 1)]
+        if w & USED:
+            tt[_ix(hb + 1)] = w ^ USED
     tt[TT_FREE] = fl + 1
     tt[TT_HARVESTS] += 1
     return True
@@ -692,12 +718,15 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
         hs = -1 - hs
         hb = TT_HEAD + HEAD * hs
         tt[_ix(hb)] = key
-        tt[_ix(hb + 1)] = tt[3]
+        tt[_ix(hb + 1)] = tt[3] | USED
         tt[_ix(hb + 2)] = 0
     else:
         hb = TT_HEAD + HEAD * hs
         blk = (tt[_ix(hb + 2)] & 0xFFFFFFFF) - 1
-        _prefetch_block(tt, pool, (tt[_ix(hb + 1)] >> 32) - 1)
+        hw = tt[_ix(hb + 1)]
+        if not hw & USED:
+            tt[_ix(hb + 1)] = hw | USED
+        _prefetch_block(tt, pool, ((hw >> 32) & SECOND) - 1)
         while blk >= 0:
             base = pool + BLOCK * blk
             nxt = tt[_ix(base + B_NEXT)]
@@ -733,8 +762,8 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
             tt[2] += 1
         hw = tt[_ix(hb + 1)]
         tt[_ix(pool + BLOCK * nb + B_NEXT)] = first
-        tt[_ix(pool + BLOCK * nb + B_CNT)] = (hw >> 32) << 32  # the old second block: after the next
-        tt[_ix(hb + 1)] = (hw & 0xFFFFFFFF) | ((first + 1) << 32)
+        tt[_ix(pool + BLOCK * nb + B_CNT)] = ((hw >> 32) & SECOND) << 32  # the old second block: after the next
+        tt[_ix(hb + 1)] = (hw & 0xFFFFFFFF) | ((first + 1) << 32) | USED
         tt[_ix(hb + 2)] = (tt[_ix(hb + 2)] & ~np.int64(0xFFFFFFFF)) | (nb + 1)
         first = nb
     base = pool + BLOCK * first
