@@ -91,8 +91,9 @@ ABC_TT_LOG2 = 19
 # the engine's table for the views' values: 2**20 suit-length patterns, 2**19 entry blocks (about 290 MiB of
 # address space, touched as it fills).  It is kept across the triples and the deals of a decision (positions
 # in relative ranks recur from deal to deal: emptied at each deal of Da, 60 triples of Example 1 take 24% more
-# engine nodes), and the default 2**18 blocks fill every dozen triples (a full table drops its patterns nearest the
-# end of the hand: dd._tt_harvest)
+# engine nodes).  It still fills: 5 harvests in the seed-1 decision of Example 1 at |Da| = n = 30 (a full table drops
+# the patterns nearest the end of the hand that it has not used lately: dd._tt_harvest); at 2**18 / 2**18, 54
+# harvests and 15% more engine nodes, which the smaller table's cheaper pages did not pay for (benchmarks/abc_speed.md)
 DD_TT_LOG2 = 20
 DD_TT_BLOCKS_LOG2 = 19
 # the engine's mid-trick table (a view's value asked with cards on the table: dd._mtd_mid), 2**17 buckets of four
