@@ -263,7 +263,7 @@ def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[
     return heads, free, used
 
 
-@pytest.mark.parametrize("fresh", [0, 14])
+@pytest.mark.parametrize("fresh", [0, 14, 99])  # (99: clamped to 14)
 @pytest.mark.parametrize("log2_heads, blocks", [(10, 1 << 10), (7, 1 << 12), (12, 1 << 9)])
 def test_a_harvest_keeps_every_pattern_it_keeps_findable_and_loses_no_block(
     log2_heads: int, blocks: int, fresh: int

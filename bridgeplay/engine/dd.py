@@ -585,7 +585,7 @@ def _tt_harvest(A, tt, by_heads):
     mask = nh - 1
     gen = tt[3]
     pool = TT_HEAD + HEAD * nh
-    fresh = tt[TT_FRESH]
+    fresh = min(max(tt[TT_FRESH], 0), 14)  # (the classes must fit OHARV's 28 words)
     for k in range(28):
         A[_ix(OHARV + k)] = 0
     used = np.int64(0)
