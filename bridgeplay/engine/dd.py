@@ -570,6 +570,13 @@ HARVEST_FREE = 0.5
 HARVEST_FRESH = 6
 
 
+@njit(cache=True, _nrt=False, inline="always")
+def _harvest_class(tt, hb, fresh):
+    """The class in a harvest of the pattern whose head is at ``hb``: its key's tricks left (:func:`_len_key`),
+    raised by ``fresh`` when the pattern was probed or stored since the last harvest (its head flagged ``USED``)."""
+    return ((tt[_ix(hb)] >> 48) & 15) + (fresh if tt[_ix(hb + 1)] & USED else 0)
+
+
 @njit(cache=True, _nrt=False)
 def _tt_harvest(A, tt, by_heads):
     """Make room in a full table (DDS's large table harvests its old blocks instead of emptying itself): the patterns
@@ -600,8 +607,7 @@ def _tt_harvest(A, tt, by_heads):
             while blk >= 0:
                 n += 1
                 blk = tt[_ix(pool + BLOCK * blk + B_NEXT)]
-        # the class: the key's tricks left (:func:`_len_key`), raised for a pattern in use
-        A[_ix(OHARV + ((tt[_ix(hb)] >> 48) & 15) + (fresh if tt[_ix(hb + 1)] & USED else 0))] += n
+        A[_ix(OHARV + _harvest_class(tt, hb, fresh))] += n
         used += n
     want = np.int64(HARVEST_FREE * used)
     drop = np.int64(0)  # patterns of a lower class than this are dropped
@@ -617,7 +623,7 @@ def _tt_harvest(A, tt, by_heads):
     i = np.int64(0)
     while i < nh:
         hb = TT_HEAD + HEAD * i
-        k = ((tt[_ix(hb)] >> 48) & 15) + (fresh if tt[_ix(hb + 1)] & USED else 0)
+        k = _harvest_class(tt, hb, fresh)
         # the last class dropped only until enough is free (the table's order: its patterns in no order of value)
         if tt[_ix(hb + 1)] & 0xFFFFFFFF != gen or k >= drop or (k == drop - 1 and freed >= budget):
             i += 1
