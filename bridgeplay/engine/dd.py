@@ -109,7 +109,7 @@ OQ = OK + 64
 ORANK = OQ + 20  # rank_of[s, b] at ORANK + 16 s + b (absolute rank of packed bit b)
 OTB = ORANK + 64  # packed bits of the table cards at the root
 OROOT = OTB + 8  # the root's tricks left (the killers are kept in the root's packing: :func:`_killer_in`)
-OHARV = OTB + 9  # a harvest's scratch: blocks by class (28 words; :func:`_tt_harvest`)
+OHARV = OTB + 9  # a harvest's scratch: blocks by class (HARVEST_CLASSES = 28 words; :func:`_tt_harvest`)
 # (OTB + 37..39: spare)
 
 # lookup tables over 13-bit packed masks (see engine.deal), kept in the work array: numba would
@@ -568,6 +568,11 @@ HARVEST_FREE = 0.5
 # blocks 148.0 / 140.7 / 135.0 / 137.1 M; the ABC decision at |Da| = n = 30 (2**20 / 2**19) 201.6 / 198.9 / 198.4 /
 # 197.0 M; two whole tables at 2**12 heads and blocks 0.98 + 1.78 / 0.88 + 1.41 / 0.96 + 1.35 / 1.30 + 1.65 M
 HARVEST_FRESH = 6
+# A harvest's classes: tricks left 0..13, raised by at most HARVEST_FRESH_MAX (a table's TT_FRESH is clamped to it),
+# so HARVEST_CLASSES words of the work array's OHARV scratch count the blocks of each class
+HARVEST_FRESH_MAX = 14
+HARVEST_CLASSES = 14 + HARVEST_FRESH_MAX
+assert OHARV + HARVEST_CLASSES <= OPOP, "the harvest's scratch overlaps the lookup tables"
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -592,8 +597,8 @@ def _tt_harvest(A, tt, by_heads):
     mask = nh - 1
     gen = tt[3]
     pool = TT_HEAD + HEAD * nh
-    fresh = min(max(tt[TT_FRESH], 0), 14)  # (the classes must fit OHARV's 28 words)
-    for k in range(28):
+    fresh = min(max(tt[TT_FRESH], 0), HARVEST_FRESH_MAX)
+    for k in range(HARVEST_CLASSES):
         A[_ix(OHARV + k)] = 0
     used = np.int64(0)
     for i in range(nh):
@@ -612,7 +617,7 @@ def _tt_harvest(A, tt, by_heads):
     want = np.int64(HARVEST_FREE * used)
     drop = np.int64(0)  # patterns of a lower class than this are dropped
     got = np.int64(0)
-    while drop < 28 and got < want:
+    while drop < HARVEST_CLASSES and got < want:
         got += A[_ix(OHARV + drop)]
         drop += 1
     if want == 0:
