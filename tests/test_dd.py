@@ -235,6 +235,31 @@ def test_a_table_that_fills_mid_search_harvests_and_the_answers_stay_dds(seed: i
     assert new_tt(12)[1] == 1 << 12  # heads alone: as many blocks as heads
 
 
+@pytest.mark.slow
+@pytest.mark.parametrize("fresh", [0, 6, 14])
+@pytest.mark.parametrize("seed", range(6))
+def test_tables_that_harvest_thousands_of_times_stay_dds(seed: int, fresh: int) -> None:
+    """The harvest's bookkeeping (heads moved back into the holes, the free list, the use flags) under pressure: a
+    whole table solved into 2**10 heads and blocks harvests hundreds to thousands of times (and may empty when a
+    probe run stays full), and must still equal DDS's, at every ``TT_FRESH`` (the test above checks two deals at
+    2**12; ``python benchmarks/dd_recheck.py --heads 10 --no-rechecks`` hunts on more).  Each harvest must make
+    room (in 300 such tables the table emptied whole at most once in 130 harvests), and at the end every block is
+    in one pattern's chain or on the free list, once."""
+    from bridgeplay.engine.dd import TT_FRESH, TT_HARVESTS, _solve
+
+    deal = random_deal(random.Random(51_000 + seed))
+    z = np.zeros(4, dtype=np.int64)
+    theirs = dds_table(deal)
+    tt = new_tt(10)
+    tt[TT_FRESH] = fresh
+    A, out = new_work(), np.zeros((5, 13), dtype=np.int64)
+    _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)
+    assert out[:5, :4].tolist() == [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
+    assert tt[TT_HARVESTS] > 0 and tt[4] * 20 <= tt[TT_HARVESTS], f"{tt[TT_HARVESTS]} harvests, {tt[4]} emptied"
+    heads, _, _ = _table_layout(tt)
+    assert heads
+
+
 def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[int]]:
     """A table's live patterns (key -> its blocks, in chain order), its free list and the patterns flagged in use
     since the last harvest, read in Python."""
@@ -244,22 +269,26 @@ def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[
     pool = TT_HEAD + HEAD * nh
     heads: dict[int, list[int]] = {}
     used: set[int] = set()
+    seen: set[int] = set()  # every block is in one chain or on the free list, at most once
+
+    def walk(blk: int) -> list[int]:
+        chain = []
+        while blk >= 0:
+            assert blk not in seen, f"block {blk} in two chains (or a chain's cycle, or a chain and the free list)"
+            seen.add(blk)
+            chain.append(blk)
+            blk = int(tt[pool + BLOCK * blk + B_NEXT])
+        return chain
+
     for i in range(nh):
         hb = TT_HEAD + HEAD * i
         if int(tt[hb + 1]) & 0xFFFFFFFF != int(tt[3]):
             continue
         if int(tt[hb + 1]) & int(USED):
             used.add(int(tt[hb]))
-        chain, blk = [], (int(tt[hb + 2]) & 0xFFFFFFFF) - 1
-        while blk >= 0:
-            chain.append(blk)
-            blk = int(tt[pool + BLOCK * blk + B_NEXT])
         assert int(tt[hb]) not in heads, "a pattern with two heads"
-        heads[int(tt[hb])] = chain
-    free, blk = [], int(tt[TT_FREE]) - 1
-    while blk >= 0:
-        free.append(blk)
-        blk = int(tt[pool + BLOCK * blk + B_NEXT])
+        heads[int(tt[hb])] = walk((int(tt[hb + 2]) & 0xFFFFFFFF) - 1)
+    free = walk(int(tt[TT_FREE]) - 1)
     return heads, free, used
 
 
