@@ -243,8 +243,8 @@ def test_tables_that_harvest_thousands_of_times_stay_dds(seed: int, fresh: int) 
     whole table solved into 2**10 heads and blocks harvests hundreds to thousands of times (and may empty when a
     probe run stays full), and must still equal DDS's, at every ``TT_FRESH`` (the test above checks two deals at
     2**12; ``python benchmarks/dd_recheck.py --heads 10 --no-rechecks`` hunts on more).  Each harvest must make
-    room (in 300 such tables the table emptied whole at most once in 130 harvests), and at the end every block is
-    in one pattern's chain or on the free list, once."""
+    room (in 300 such tables the table emptied whole at most once in 130 harvests), and at the end every block taken
+    from the pool is in one pattern's chain or on the free list, once."""
     from bridgeplay.engine.dd import TT_FRESH, TT_HARVESTS, _solve
 
     deal = random_deal(random.Random(51_000 + seed))
@@ -256,8 +256,9 @@ def test_tables_that_harvest_thousands_of_times_stay_dds(seed: int, fresh: int) 
     _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)
     assert out[:5, :4].tolist() == [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
     assert tt[TT_HARVESTS] > 0 and tt[4] * 20 <= tt[TT_HARVESTS], f"{tt[TT_HARVESTS]} harvests, {tt[4]} emptied"
-    heads, _, _ = _table_layout(tt)
+    heads, free, _ = _table_layout(tt)
     assert heads
+    assert sum(len(c) for c in heads.values()) + len(free) == tt[2], "a block lost: in no chain and not free"
 
 
 def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[int]]:
