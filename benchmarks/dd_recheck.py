@@ -68,13 +68,17 @@ def main() -> int:
     ap.add_argument("--heads", type=int, default=0, help="log2 of a small table's heads: the whole table in one "
                     "call into it, so that it harvests (0: the default table, a strain at a time)")
     ap.add_argument("--blocks", type=int, default=0, help="log2 of the small table's blocks (default: as --heads)")
-    ap.add_argument("--fresh", type=int, default=HARVEST_FRESH, help="the small table's TT_FRESH (classes a "
-                    f"pattern in use is raised by in a harvest, 0..{HARVEST_FRESH_MAX})")
+    ap.add_argument("--fresh", type=int, default=None, help="the small table's TT_FRESH (classes a pattern in use "
+                    f"is raised by in a harvest, 0..{HARVEST_FRESH_MAX}; default {HARVEST_FRESH})")
     args = ap.parse_args()
     if args.tricks < 0 or args.shuffles < 1:
         ap.error("--tricks must be >= 0 and --shuffles >= 1")
     if not (args.heads == 0 or 6 <= args.heads <= 22) or not (args.blocks == 0 or 6 <= args.blocks <= 22):
         ap.error("--heads and --blocks must be 0 or 6..22")
+    if not args.heads and (args.blocks or args.fresh is not None):
+        ap.error("--blocks and --fresh size and set the small table: give --heads too")
+    if args.fresh is None:
+        args.fresh = HARVEST_FRESH
     if not 0 <= args.fresh <= HARVEST_FRESH_MAX:
         ap.error(f"--fresh must be 0..{HARVEST_FRESH_MAX}")
     deals = seeded_deals(args.first + args.deals, args.seed)[args.first:]
