@@ -48,6 +48,7 @@ from bridgeplay.engine.dd import (  # noqa: E402
     OST,
     TT_FRESH,
     TT_HARVESTS,
+    TT_RESETS,
     new_tt,
     new_work,
     solve,
@@ -113,9 +114,9 @@ def main() -> int:
             if A[ODEBUG + 5]:
                 fails.append(f"{int(A[ODEBUG + 5])}")
             harvests += int(tt[TT_HARVESTS])
-            emptyings += int(tt[4])
+            emptyings += int(tt[TT_RESETS])
             nodes += int(A[OST])
-            extra = f"  {int(tt[TT_HARVESTS]):5d} harvests, {int(tt[4])} emptied, {int(A[OST]):,} nodes"
+            extra = f"  {int(tt[TT_HARVESTS]):5d} harvests, {int(tt[TT_RESETS])} emptied, {int(A[OST]):,} nodes"
         else:
             extra = ""
             for st in range(5):

@@ -215,7 +215,16 @@ def test_a_table_that_fills_mid_search_harvests_and_the_answers_stay_dds(seed: i
     with 2**8 heads and 2**14 blocks the heads' probe runs fill first (thousands of harvests, and a few emptyings
     where a run holds no pattern a harvest drops).  The default table holds an ordinary deal's whole table without
     filling."""
-    from bridgeplay.engine.dd import DEFAULT_TT_BLOCKS_LOG2, DEFAULT_TT_LOG2, OST, TT_HARVESTS, _solve
+    from bridgeplay.engine.dd import (
+        DEFAULT_TT_BLOCKS_LOG2,
+        DEFAULT_TT_LOG2,
+        OST,
+        TT_BLOCKS,
+        TT_HARVESTS,
+        TT_HEADS_LOG2,
+        TT_RESETS,
+        _solve,
+    )
 
     deal = random_deal(random.Random(50_000 + seed))
     z = np.zeros(4, dtype=np.int64)
@@ -226,13 +235,13 @@ def test_a_table_that_fills_mid_search_harvests_and_the_answers_stay_dds(seed: i
         _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)  # the whole table: 20 searches, one table
         assert out[:5, :4].tolist() == want
         assert (tt[TT_HARVESTS] > 0) == full, f"harvested {tt[TT_HARVESTS]} times"
-        if tt[0] != 8:
-            assert tt[4] == 0, f"emptied {tt[4]} times"
-        if tt[0] == 12:
+        if tt[TT_HEADS_LOG2] != 8:
+            assert tt[TT_RESETS] == 0, f"emptied {tt[TT_RESETS]} times"
+        if tt[TT_HEADS_LOG2] == 12:
             assert A[OST] < (980_475, 1_782_776)[seed - 1]
     default = new_tt()
-    assert (default[0], default[1]) == (DEFAULT_TT_LOG2, 1 << DEFAULT_TT_BLOCKS_LOG2)
-    assert new_tt(12)[1] == 1 << 12  # heads alone: as many blocks as heads
+    assert (default[TT_HEADS_LOG2], default[TT_BLOCKS]) == (DEFAULT_TT_LOG2, 1 << DEFAULT_TT_BLOCKS_LOG2)
+    assert new_tt(12)[TT_BLOCKS] == 1 << 12  # heads alone: as many blocks as heads
 
 
 @pytest.mark.slow
@@ -245,7 +254,7 @@ def test_tables_that_harvest_thousands_of_times_stay_dds(seed: int, fresh: int) 
     2**12; ``python benchmarks/dd_recheck.py --heads 10 --no-rechecks`` hunts on more).  Each harvest must make
     room (in 300 such tables the table emptied whole at most once in 130 harvests), and at the end every block taken
     from the pool is in one pattern's chain or on the free list, once."""
-    from bridgeplay.engine.dd import TT_FRESH, TT_HARVESTS, _solve
+    from bridgeplay.engine.dd import TT_BLOCKS_USED, TT_FRESH, TT_HARVESTS, TT_RESETS, _solve
 
     deal = random_deal(random.Random(51_000 + seed))
     z = np.zeros(4, dtype=np.int64)
@@ -255,18 +264,20 @@ def test_tables_that_harvest_thousands_of_times_stay_dds(seed: int, fresh: int) 
     A, out = new_work(), np.zeros((5, 13), dtype=np.int64)
     _solve(A, tt, deal.to_array(), 0, 0, z, z, 0, 2, out)
     assert out[:5, :4].tolist() == [[theirs[k][x] for x in "NESW"] for k in ("S", "H", "D", "C", "NT")]
-    assert tt[TT_HARVESTS] > 0 and tt[4] * 20 <= tt[TT_HARVESTS], f"{tt[TT_HARVESTS]} harvests, {tt[4]} emptied"
+    harvests, emptied = tt[TT_HARVESTS], tt[TT_RESETS]
+    assert harvests > 0 and emptied * 20 <= harvests, f"{harvests} harvests, {emptied} emptied"
     heads, free, _ = _table_layout(tt)
     assert heads
-    assert sum(len(c) for c in heads.values()) + len(free) == tt[2], "a block lost: in no chain and not free"
+    chained = sum(len(c) for c in heads.values())
+    assert chained + len(free) == tt[TT_BLOCKS_USED], "a block lost: in no chain and not free"
 
 
 def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[int]]:
     """A table's live patterns (key -> its blocks, in chain order), its free list and the patterns flagged in use
     since the last harvest, read in Python."""
-    from bridgeplay.engine.dd import B_NEXT, BLOCK, HEAD, TT_FREE, TT_HEAD, USED
+    from bridgeplay.engine.dd import B_NEXT, BLOCK, HEAD, TT_FREE, TT_GEN, TT_HEAD, TT_HEADS_LOG2, USED
 
-    nh = 1 << int(tt[0])
+    nh = 1 << int(tt[TT_HEADS_LOG2])
     pool = TT_HEAD + HEAD * nh
     heads: dict[int, list[int]] = {}
     used: set[int] = set()
@@ -283,7 +294,7 @@ def _table_layout(tt: np.ndarray) -> tuple[dict[int, list[int]], list[int], set[
 
     for i in range(nh):
         hb = TT_HEAD + HEAD * i
-        if int(tt[hb + 1]) & 0xFFFFFFFF != int(tt[3]):
+        if int(tt[hb + 1]) & 0xFFFFFFFF != int(tt[TT_GEN]):
             continue
         if int(tt[hb + 1]) & int(USED):
             used.add(int(tt[hb]))

@@ -133,13 +133,18 @@ ODS = OPROF + 320  # debugging scratch: the position (20), its relevant sets (4)
 ODTT = ODS + 40  # the debugging re-checks' table (a small one, :data:`DTT_WORDS`: the rest of the work array)
 
 # ---- transposition table layout ----------------------------------------------------------
-# header: 0 log2(heads), 1 pool capacity (blocks), 2 blocks used, 3 generation, 4 resets,
-#   5 offset of the cut-off card cache, 6 its log2(slots), 7 offset of the mid-trick table (0: none, :func:`new_tt`'s
-#   ``mid_log2``), 8 the free blocks' list (its first block + 1; 0: empty; :func:`_tt_harvest`), 9 harvests,
-#   10 how many classes of tricks left a pattern used since the last harvest is raised by (:data:`HARVEST_FRESH`)
-TT_FREE = 8
-TT_HARVESTS = 9
-TT_FRESH = 10
+# header words (the table's first TT_HEAD words):
+TT_HEADS_LOG2 = 0  # log2 of the heads (suit-length patterns' slots)
+TT_BLOCKS = 1  # the pool's capacity in blocks
+TT_BLOCKS_USED = 2  # blocks taken from the pool since the table was last emptied
+TT_GEN = 3  # the generation: a head of another generation is empty (:func:`clear_tt` bumps it)
+TT_RESETS = 4  # how many times the search emptied the full table whole
+TT_CUTS = 5  # the offset of the cut-off card cache
+TT_CUTS_LOG2 = 6  # log2 of its slots
+TT_MID = 7  # the offset of the mid-trick table (0: none, :func:`new_tt`'s ``mid_log2``)
+TT_FREE = 8  # the free blocks' list: its first block + 1 (0: empty; :func:`_tt_harvest`)
+TT_HARVESTS = 9  # how many times the search harvested the full table
+TT_FRESH = 10  # classes of tricks left that a pattern used since the last harvest is raised by (:data:`HARVEST_FRESH`)
 TT_HEAD = 16  # heads: TT_HEAD + HEAD i + (0 key, 1 generation | (second block + 1) << 32 | USED, 2 first block + 1 |
 #   the entry that cut last << 32 (1 + BLOCK_ENTRIES block + j, or 0), 3..7 a copy of that entry: a probe checks it
 #   from the head's own line, which the search prefetched, before it reads a block)
@@ -228,7 +233,7 @@ def new_tt(
     tt = zeros_aligned(mid + 8 + (MID_BUCKET << mid_log2) if mid_log2 > 0 else n)
     _tt_header(tt, log2_heads, blocks, cut_log2)
     if mid_log2 > 0:
-        tt[7] = mid
+        tt[TT_MID] = mid
         tt[mid] = mid_log2
     return tt
 
@@ -242,31 +247,31 @@ def zeros_aligned(n: int) -> np.ndarray:
 
 def _tt_header(tt: np.ndarray, log2_heads: int, blocks: int, cut_log2: int) -> None:
     """Write an empty table's header into a zeroed ``tt`` (:func:`new_tt`; the re-checks' table in the work array)."""
-    tt[0] = log2_heads
-    tt[1] = blocks
-    tt[3] = 1
-    tt[5] = _tt_words(log2_heads, blocks, cut_log2) - (1 << cut_log2)  # where the cut-off card cache starts
-    tt[6] = cut_log2
+    tt[TT_HEADS_LOG2] = log2_heads
+    tt[TT_BLOCKS] = blocks
+    tt[TT_GEN] = 1
+    tt[TT_CUTS] = _tt_words(log2_heads, blocks, cut_log2) - (1 << cut_log2)  # where the cut-off card cache starts
+    tt[TT_CUTS_LOG2] = cut_log2
     tt[TT_FRESH] = HARVEST_FRESH
 
 
 @njit(cache=True, _nrt=False)
 def clear_dtt(tt):
     """:func:`clear_tt` inside the search."""
-    tt[3] += 1
-    tt[2] = 0
+    tt[TT_GEN] += 1
+    tt[TT_BLOCKS_USED] = 0
     tt[TT_FREE] = 0
 
 
 def clear_tt(tt: np.ndarray, cuts: bool = False) -> None:
     """Empty a table in O(1) (a generation bump: every suit-length pattern is forgotten); with ``cuts``, also
-    its cut-off card cache (the table's tail from word ``tt[5]``, zeroed: 256 KB by default), which a clear
+    its cut-off card cache (the table's tail from word ``tt[TT_CUTS]``, zeroed: 256 KB by default), which a clear
     otherwise keeps as move-ordering hints."""
-    tt[3] += 1
-    tt[2] = 0
+    tt[TT_GEN] += 1
+    tt[TT_BLOCKS_USED] = 0
     tt[TT_FREE] = 0
     if cuts:
-        tt[int(tt[5]) : int(tt[7]) if tt[7] > 0 else tt.size] = 0
+        tt[int(tt[TT_CUTS]) : int(tt[TT_MID]) if tt[TT_MID] > 0 else tt.size] = 0
 
 
 def new_work() -> np.ndarray:
@@ -415,8 +420,8 @@ def _hash(k):
 @njit(cache=True, _nrt=False, inline="always")  # inlined: a probe's and a store's first step
 def _head_find(tt, key):
     """Head slot holding key (>= 0), or -1 - free slot, or -(1 << 40) when the probe run is full."""
-    mask = (np.int64(1) << tt[0]) - 1
-    gen = tt[3]
+    mask = (np.int64(1) << tt[TT_HEADS_LOG2]) - 1
+    gen = tt[TT_GEN]
     i = _hash(key) & mask
     for _ in range(MAX_PROBE):
         base = TT_HEAD + HEAD * i
@@ -489,7 +494,7 @@ def _tt_probe(A, tt, key, c0, c1, c2, c3, t, rd):
     best = -1
     if hs < 0:
         return 0, best, np.int64(0)
-    pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
+    pool = TT_HEAD + HEAD * (np.int64(1) << tt[TT_HEADS_LOG2])
     hb = TT_HEAD + HEAD * hs
     hw = tt[_ix(hb + 1)]
     if not hw & USED:
@@ -593,9 +598,9 @@ def _tt_harvest(A, tt, by_heads):
     when it was probed or stored since the last harvest (:data:`HARVEST_FRESH`); the classes go lowest first, and
     the last one reached is dropped in part, pattern by pattern in the table's order, until enough is free.  Every
     pattern kept is then flagged out of use.  Returns False (nothing done) when nothing is in use."""
-    nh = np.int64(1) << tt[0]
+    nh = np.int64(1) << tt[TT_HEADS_LOG2]
     mask = nh - 1
-    gen = tt[3]
+    gen = tt[TT_GEN]
     pool = TT_HEAD + HEAD * nh
     fresh = min(max(tt[TT_FRESH], 0), HARVEST_FRESH_MAX)
     for k in range(HARVEST_CLASSES):
@@ -628,9 +633,12 @@ def _tt_harvest(A, tt, by_heads):
     i = np.int64(0)
     while i < nh:
         hb = TT_HEAD + HEAD * i
+        if tt[_ix(hb + 1)] & 0xFFFFFFFF != gen:  # an empty slot
+            i += 1
+            continue
         k = _harvest_class(tt, hb, fresh)
         # the last class dropped only until enough is free (the table's order: its patterns in no order of value)
-        if tt[_ix(hb + 1)] & 0xFFFFFFFF != gen or k >= drop or (k == drop - 1 and freed >= budget):
+        if k >= drop or (k == drop - 1 and freed >= budget):
             i += 1
             continue
         # the pattern's blocks onto the free list
@@ -711,25 +719,25 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
         lo = np.int64(0)
         hi = np.int64(val)
     # the block a new pattern's entry would take, fetched while the pattern's own blocks are searched
-    pool = TT_HEAD + HEAD * (np.int64(1) << tt[0])
-    free = pool + BLOCK * (tt[TT_FREE] - 1 if tt[TT_FREE] > 0 else tt[2])
+    pool = TT_HEAD + HEAD * (np.int64(1) << tt[TT_HEADS_LOG2])
+    free = pool + BLOCK * (tt[TT_FREE] - 1 if tt[TT_FREE] > 0 else tt[TT_BLOCKS_USED])
     _prefetch(tt, free)
     _prefetch(tt, free + B_NEXT)
     hs = _head_find(tt, key)
-    if hs == -(np.int64(1) << 40) or (tt[2] >= tt[1] and tt[TT_FREE] == 0):
+    if hs == -(np.int64(1) << 40) or (tt[TT_BLOCKS_USED] >= tt[TT_BLOCKS] and tt[TT_FREE] == 0):
         # full: the entries nearest the end of the hand make room (a harvest); when that leaves the probe run this
         # pattern needs full (or frees nothing), start afresh
         harvested = _tt_harvest(A, tt, hs == -(np.int64(1) << 40))
         hs = _head_find(tt, key) if harvested else -(np.int64(1) << 40)
         if hs == -(np.int64(1) << 40):
             clear_dtt(tt)
-            tt[4] += 1
+            tt[TT_RESETS] += 1
             hs = _head_find(tt, key)
     if hs < 0:
         hs = -1 - hs
         hb = TT_HEAD + HEAD * hs
         tt[_ix(hb)] = key
-        tt[_ix(hb + 1)] = tt[3] | USED
+        tt[_ix(hb + 1)] = tt[TT_GEN] | USED
         tt[_ix(hb + 2)] = 0
     else:
         hb = TT_HEAD + HEAD * hs
@@ -769,8 +777,8 @@ def _tt_store(A, tt, key, ks, trump, c0, c1, c2, c3, rd, tl, t, val, best):
             nb = tt[TT_FREE] - 1
             tt[TT_FREE] = tt[_ix(pool + BLOCK * nb + B_NEXT)] + 1
         else:
-            nb = tt[2]
-            tt[2] += 1
+            nb = tt[TT_BLOCKS_USED]
+            tt[TT_BLOCKS_USED] += 1
         hw = tt[_ix(hb + 1)]
         tt[_ix(pool + BLOCK * nb + B_NEXT)] = first
         tt[_ix(pool + BLOCK * nb + B_CNT)] = ((hw >> 32) & SECOND) << 32  # the old second block: after the next
@@ -1911,8 +1919,8 @@ def _cut_context(A, trump, tl, ply, p):
 def _cut_get(tt, h):
     """The cut-off card cache's word for context h (0 if none): a context has a set of four slots (fewer
     in a cache of fewer), half a cache line, tried most recent first."""
-    w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
-    i = tt[5] + (h & ((np.int64(1) << tt[6]) - w))
+    w = np.int64(4) if tt[TT_CUTS_LOG2] >= 2 else np.int64(1) << tt[TT_CUTS_LOG2]
+    i = tt[TT_CUTS] + (h & ((np.int64(1) << tt[TT_CUTS_LOG2]) - w))
     for k in range(w):
         e = tt[_ix(i + k)]
         if e != 0 and (e ^ h) & CUT_CHECK == 0:
@@ -1923,8 +1931,8 @@ def _cut_get(tt, h):
 @njit(cache=True, _nrt=False, inline="always")  # inlined: 3-5% faster than a call
 def _cut_put(tt, h, mv):
     """Keep mv as context h's cut-off card, first of its four slots (the least recent one goes)."""
-    w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
-    i = tt[5] + (h & ((np.int64(1) << tt[6]) - w))
+    w = np.int64(4) if tt[TT_CUTS_LOG2] >= 2 else np.int64(1) << tt[TT_CUTS_LOG2]
+    i = tt[TT_CUTS] + (h & ((np.int64(1) << tt[TT_CUTS_LOG2]) - w))
     v = (h & CUT_CHECK) | mv
     k = 0
     while k < w - 1:
@@ -1942,8 +1950,8 @@ def _cut_put(tt, h, mv):
 def _cut_prefetch(tt, h):
     """Fetch context h's set of slots (:func:`_cut_get`) into the cache ahead of its read: the cut-off card
     cache is read at random, and that load was the search's costliest single instruction."""
-    w = np.int64(4) if tt[6] >= 2 else np.int64(1) << tt[6]
-    _prefetch(tt, tt[5] + (h & ((np.int64(1) << tt[6]) - w)))
+    w = np.int64(4) if tt[TT_CUTS_LOG2] >= 2 else np.int64(1) << tt[TT_CUTS_LOG2]
+    _prefetch(tt, tt[TT_CUTS] + (h & ((np.int64(1) << tt[TT_CUTS_LOG2]) - w)))
 
 
 @njit(cache=True, _nrt=False)
@@ -2106,12 +2114,12 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
         if only < 0:
             # the table's head for this position: its cache line is fetched while the bounds are tried
             key = _len_key(A, trump, leader, tl)
-            _prefetch(tt, TT_HEAD + HEAD * (_hash(key) & ((np.int64(1) << tt[0]) - 1)))
+            _prefetch(tt, TT_HEAD + HEAD * (_hash(key) & ((np.int64(1) << tt[TT_HEADS_LOG2]) - 1)))
             # in a trump contract, the list of the entries that fix the top trump's owner (:func:`_tt_store`)
             ks = key
             if trump < 4:  # (trumps are in play here: a trumpless trump position became no trumps above)
                 ks = key | (np.int64(_owner(A, trump, A[_ix(OC + trump)] - 1) + 1) << 58)
-                _prefetch(tt, TT_HEAD + HEAD * (_hash(ks) & ((np.int64(1) << tt[0]) - 1)))
+                _prefetch(tt, TT_HEAD + HEAD * (_hash(ks) & ((np.int64(1) << tt[TT_HEADS_LOG2]) - 1)))
             qv = -1 if A[ODEBUG] & 8 else _quick_tricks(A, trump, leader, tl, t if ns else tl - t + 1)
             if qv >= 0:
                 A[OST + 3] += 1
@@ -2599,14 +2607,14 @@ def _mid_mask(A, s, rel):
 def _mid_bucket(A, tt, trump, tl, ply):
     """The mid-trick table's key of the position in A (:func:`_len_key`), its trick, and its bucket's offset; the
     offset -1 where there is no table or no card on the table (:func:`_mtd_mid` is then :func:`_mtd`)."""
-    if tt[7] == 0 or ply == 0:
+    if tt[TT_MID] == 0 or ply == 0:
         return np.int64(0), np.int64(0), np.int64(-1)
     tb = OT + 16 * tl
     key = _len_key(A, trump, A[_ix(tb + 8)], tl)
     y = np.int64(ply)
     for i in range(ply):
         y = (y << 6) | (A[_ix(tb + i)] << 4) | A[_ix(tb + 4 + i)]
-    m0 = tt[7]
+    m0 = tt[TT_MID]
     base = m0 + 8 + MID_BUCKET * ((_hash(key ^ (y * np.int64(0x9E3779B97F4A7C15))) >> 8)
                                   & ((np.int64(1) << tt[_ix(m0)]) - 1))
     return key, y, base
@@ -2614,7 +2622,7 @@ def _mid_bucket(A, tt, trump, tl, ply):
 
 @njit(cache=True, _nrt=False)
 def _mtd_mid(A, tt, trump, tl, ply, lo, hi, guess, key, y, base):
-    """:func:`_mtd` of the position in A with all its moves, where a mid-trick table is kept (``tt[7]``, the ABC
+    """:func:`_mtd` of the position in A with all its moves, where a mid-trick table is kept (``tt[TT_MID]``, the ABC
     search's engine) and cards are on the table (``key, y, base``: :func:`_mid_bucket`'s, base -1 otherwise): each
     null-window test is first looked up there, and its answer stored there.  An entry is keyed as the trick-start
     table's (:func:`_tt_store`): the suit lengths, leader, trump and tricks left (:func:`_len_key`), here with the
