@@ -172,6 +172,12 @@ def missing(modules: list[str] | tuple[str, ...]) -> list[str]:
         for kernel in names:
             if not _fresh(module, kernel, version):
                 out.append(f"{module}.{kernel}")
+    # the modules they import: a stale cache there is linked into theirs when they compile (see _drop_stale)
+    for dep in sorted({d for m in modules for d in _deps(m)} - set(modules)):
+        for path in _stale_caches(dep):
+            name = f"{dep}.{path.name.split('.')[1].split('-')[0]}"
+            if path.suffix == ".nbi" and name not in out:
+                out.append(name)
     return out
 
 
@@ -343,19 +349,32 @@ def _fresh(module: str, kernel: str, version: str | None) -> bool:
 
 
 def _drop_stale(modules: tuple[str, ...]) -> None:
-    """Delete the caches of ``modules`` that are older than a module they depend on (numba would load them)."""
-    for module in modules:
-        others = [d for d in _deps(module) if d != module]
-        if not others:
-            continue
-        newest = max(_source(d).stat().st_mtime for d in others)
-        short = module.rsplit(".", 1)[1]
-        for path in _cache_dir().glob(f"{short}.*.nb[ic]"):
+    """Delete the caches of ``modules``, and of every engine module they import, that are older than a module
+    they depend on (numba would load them).  The imported ones count too: ``abc`` calls ``ddpacked``'s kernel,
+    whose cache links ``dd``'s code, so after an edit of ``dd.py`` alone a fresh compile of ``abc`` would load
+    the old ``dd`` through ``ddpacked``'s cache (and so would a caller of ``ddpacked.solve_packed``)."""
+    for module in sorted({d for m in modules for d in _deps(m)}):
+        for path in _stale_caches(module):
             try:
-                if path.stat().st_mtime < newest:
-                    path.unlink()
+                path.unlink()
             except OSError:
                 pass
+
+
+def _stale_caches(module: str) -> list[Path]:
+    """The cache files of ``module``'s kernels that are older than a module it depends on."""
+    others = [d for d in _deps(module) if d != module]
+    if not others:
+        return []
+    newest = max(_source(d).stat().st_mtime for d in others)
+    out = []
+    for path in _cache_dir().glob(f"{module.rsplit('.', 1)[1]}.*.nb[ic]"):
+        try:
+            if path.stat().st_mtime < newest:
+                out.append(path)
+        except OSError:
+            pass
+    return out
 
 
 # -- compiling -------------------------------------------------------------------------------------
