@@ -110,12 +110,12 @@ def _dds_tricks(pbn: str, leader: int) -> int:
 ])
 def test_dds_quick_tricks_count_the_length_behind_a_split_top(pbn: str) -> None:
     """The top two cards split between the hands, the opponents with two cards each and one hand with two:
-    the longer hand's every card is a trick (DDS's quick tricks; ours and bridge-solver's fast tricks count
-    two here), and DDS agrees the position is worth five."""
-    from bridgeplay.engine.dd import _dds_quick, _fast_tricks, _quick_tricks
+    the longer hand's every card is a trick (DDS's quick tricks; ours count two here), and DDS agrees the
+    position is worth five."""
+    from bridgeplay.engine.dd import _dds_quick, _quick_tricks
 
     A = _packed(pbn, 0)
-    assert _quick_tricks(A, 4, 0, 5, 5) < 0 and _fast_tricks(A, 4, 0, 5, 5) < 5
+    assert _quick_tricks(A, 4, 0, 5, 5) < 0
     assert _dds_quick(A, 4, 0, 5, 5) == 5
     assert _dds_tricks(pbn, 0) == 5
 

@@ -45,10 +45,8 @@ Bounds at the start of a trick: the leader's side's cashable top tricks (with an
 side's sure trump tricks (its two hands' top trumps together, at most the longer holding), a side's slow
 trump trick when one trick is all it needs (a guarded king over the ace, bridge-solver's; king-queen in
 one hand against the ace), the opponents' sure tricks when they top every suit the leader holds and the
-leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops), then
-bridge-solver's fast tricks (a suit's top sequence held by the two hands together, blocked suits, the
-crossings between them, the side's top trumps; only the cards of as few suits as suffice count as
-relevant), and after the table's probe DDS's quick tricks (its lead-hand and partner-hand rules: a top split
+leader's side cannot ruff (one, or one a suit when a single opponent holds all those tops), and after the
+table's probe DDS's quick tricks (its lead-hand and partner-hand rules: a top split
 between the hands counts the longer hand's length when the opponents are short); in no trumps, when the
 leader's side needs every trick, DDS's later tricks: it fails if the suits whose top card it holds, each counted at
 its longer holding, do not add up to the tricks left; at second hand: a sure trick for its side.  Quick tricks
@@ -966,160 +964,6 @@ def _quick_tricks(A, trump, p, tl, need):
             else:
                 q_side += bestc
     return -1
-
-
-@njit(cache=True, _nrt=False)
-def _suit_fast(A, mine, mw, pd_, pw):
-    """bridge-solver's SuitFastTricks: tricks cashable in a suit by the hand holding ``mine`` (mw cards of
-    the side's top sequence), partner holding ``pd_`` (pw of it).  Returns (tricks, entry): entry when this
-    hand's top winner covers partner's lowest card (partner can lead across to it)."""
-    entry = pd_ != 0 and mw > 0 and _high(mine) > _low(pd_)
-    if pw == 0:
-        return mw, entry
-    if mw == 0:
-        return (pw if mine != 0 else 0), entry
-    if _high(mine) < _low(pd_):
-        return pw, entry
-    if _low(mine) > _high(pd_):
-        return mw, entry
-    if pw == _pop(pd_):
-        pw -= 1
-    return min(_pop(mine), mw + pw), entry
-
-
-@njit(cache=True, _nrt=False)
-def _fast_tricks(A, trump, p, tl, need):
-    """bridge-solver's FastTricks: the leader's side's top sequences cashed from p's hand (and across to
-    partner's when partner can be reached), in a trump contract after the side's top trumps (TopTrumpTricks)
-    and with a side suit cut to the length of an opponent who can ruff it.  When they reach ``need``, the
-    cards of as few suits as suffice (the biggest counts first) are left at OQ..OQ+3 and their tricks
-    returned; else a count below ``need``."""
-    pd = (p + 2) & 3
-    lho = (p + 1) & 3
-    rho = (p + 3) & 3
-    my_t = 0
-    pd_t = 0
-    pd_e = False
-    tr_t = 0
-    es = -1
-    ltr = False
-    rtr = False
-    # cheap bound first: no suit gives more tricks than the side's top sequence in it (the cards from the top
-    # down that p or partner holds), so when those cannot reach ``need`` the count is not worked out
-    up = 0
-    for s in range(4):
-        n = A[_ix(OC + s)]
-        rest = ((np.int64(1) << n) - 1) & ~(A[_ix(OH + 4 * p + s)] | A[_ix(OH + 4 * pd + s)])
-        up += n if rest == 0 else n - 1 - _high(rest)
-    if up < need:
-        return up
-    if trump < 4:
-        ltr = A[_ix(OH + 4 * lho + trump)] != 0
-        rtr = A[_ix(OH + 4 * rho + trump)] != 0
-    for s in range(4):
-        A[_ix(OQ + 4 + s)] = 0
-        A[_ix(OQ + 8 + s)] = 0
-        A[_ix(OQ + 12 + s)] = 0
-        A[_ix(OQ + 16 + s)] = 0
-        n = A[_ix(OC + s)]
-        if n == 0:
-            continue
-        hm = A[_ix(OH + 4 * p + s)]
-        hp = A[_ix(OH + 4 * pd + s)]
-        lm = _pop(hm)
-        lp = _pop(hp)
-        if s == trump:
-            full = (np.int64(1) << n) - 1
-            if hm == full or hp == full:
-                tr_t = max(lm, lp)
-                continue
-            both = hm | hp
-            mx = max(lm, lp)
-            b = n - 1
-            r = np.int64(0)
-            while b >= 0 and (both >> b) & 1 and tr_t < mx:
-                r |= np.int64(1) << b
-                tr_t += 1
-                b -= 1
-            A[_ix(OQ + 4 + s)] = r
-            continue
-        ll = _pop(A[_ix(OH + 4 * lho + s)])
-        lr = _pop(A[_ix(OH + 4 * rho + s)])
-        my_max = max(lp, ll, lr)
-        pd_max = max(lm, ll, lr)
-        if ltr or rtr:
-            # no more winners than a ruffing opponent has cards to follow with: the lowest ones go
-            mx = 13
-            if ltr:
-                mx = ll
-            if rtr and lr < mx:
-                mx = lr
-            while _pop(hm) > mx:
-                hm ^= np.int64(1) << _low(hm)
-            while _pop(hp) > mx:
-                hp ^= np.int64(1) << _low(hp)
-        mw = 0
-        pw = 0
-        rm = np.int64(0)
-        rp = np.int64(0)
-        b = n - 1
-        while b >= 0:
-            bit = np.int64(1) << b
-            if hm & bit:
-                mw += 1
-                if mw <= my_max:
-                    rm |= bit
-            elif hp & bit:
-                pw += 1
-                if pw <= pd_max:
-                    rp |= bit
-            else:
-                break
-            b -= 1
-        A[_ix(OQ + 4 + s)] = rm
-        A[_ix(OQ + 8 + s)] = rp
-        k, e = _suit_fast(A, hm, mw, hp, pw)
-        my_t += k
-        A[_ix(OQ + 12 + s)] = k
-        k, e = _suit_fast(A, hp, pw, hm, mw)
-        pd_t += k
-        A[_ix(OQ + 16 + s)] = k
-        if e and es < 0:
-            es = s
-        pd_e = pd_e or e
-    use_pd = pd_e and pd_t > my_t
-    fast = min(tr_t + (pd_t if use_pd else my_t), tl)
-    if fast < need:
-        return fast
-    # as few suits as suffice: partner's entry suit first when partner cashes, then the biggest counts
-    cb = OQ + 16 if use_pd else OQ + 12
-    got = 0
-    used = 0
-    if use_pd:
-        used = 1 << es
-        got = A[_ix(cb + es)]
-    while got < need:
-        j = -1
-        bk = 0
-        for s in range(4):
-            if (used >> s) & 1:
-                continue
-            k = tr_t if s == trump else A[_ix(cb + s)]
-            if k > bk:
-                bk = k
-                j = s
-        if j < 0:
-            break
-        used |= 1 << j
-        got += bk
-    for s in range(4):
-        r = np.int64(0)
-        if (used >> s) & 1:
-            r = A[_ix(OQ + 4 + s)]
-            if pd_e:
-                r |= A[_ix(OQ + 8 + s)]
-        A[_ix(OQ + s)] = r
-    return min(got, tl)
 
 
 @njit(cache=True, _nrt=False, inline="always")
@@ -2212,11 +2056,9 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
                             if A[_ix(OH + 4 * leader + s)] != 0:
                                 A[_ix(rd + s)] = np.int64(1) << (A[_ix(OC + s)] - 1)
                         return tl - slow if ns else slow
-            if not (A[ODEBUG] & 8):
-                need = t if ns else tl - t + 1
-                v = _counted_cut(A, rd, _fast_tricks(A, trump, leader, tl, need), need, ns, tl)
-                if v >= 0:
-                    return v
+            # (bridge-solver's fast tricks were tried here until the thirty-sixth session: by then the quick tricks
+            # around them cut nearly all they did, and without them the searches took 1.5-2.6% fewer nodes and
+            # 7-14% less time; benchmarks/dd_speed.md)
             # the leader's cut-off context, its cache slots fetched during the table's probe
             ch = _cut_context(A, trump, tl, ply, p)
             _cut_prefetch(tt, ch)
@@ -2247,7 +2089,7 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
                 A[OST + 1] += 1
                 return bound
             if not (A[ODEBUG] & 8):
-                # DDS's quick tricks, last: they cut where ours and the fast tricks did not, but cost more.  Their
+                # DDS's quick tricks, last: they cut where ours did not, but cost more.  Their
                 # count is sure only as far as ``need`` (DDS reads it as a yes or no: a jump past it may count a card
                 # twice, the entry to partner's hand as a trick of its own), so the cut claims no more (fail-hard)
                 need = t if ns else tl - t + 1
