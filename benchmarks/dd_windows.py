@@ -102,13 +102,13 @@ def main() -> int:
     print(f"whole single solves, seed {args.seed}, no trumps, {args.leader} leads (best of {args.repeat}):")
     print(f"{'deal':>4} {'ours ms':>8} {'DDS ms':>8} {'ratio':>6} {'starts':>8} {'DDS tn':>8} {'tree':>6} "
           f"{'a start':>7}")
-    tot = np.zeros(4)
+    tot = np.zeros(5)
     for i, deal in enumerate(deals):
         h = deal.to_array()
         e = dds_deal(deal)
         e.first = Player(leader)
         runs = [ours.search(h, leader, 0, 0, 13) for _ in range(args.repeat)]
-        v, starts, _, _ = runs[-1]
+        v, starts, nodes, _ = runs[-1]
         t_ours = min(r[3] for r in runs)
         theirs = [dds_search(e, -1) for _ in range(args.repeat)]
         score, tn, _ = theirs[-1]
@@ -117,13 +117,14 @@ def main() -> int:
         if mine != score:
             bad += 1
             print(f"  deal {i}: ours {mine}, DDS {score} ({deal.pbn()})")
-        tot += (t_ours, t_dds, starts, tn)
+        tot += (t_ours, t_dds, starts, tn, nodes)
         print(f"{i:>4} {1e3 * t_ours:>8.2f} {1e3 * t_dds:>8.2f} {t_ours / t_dds:>6.2f} {starts:>8} {tn:>8} "
               f"{starts / max(tn, 1):>6.2f} {(t_ours / max(starts, 1)) / (t_dds / max(tn, 1)):>7.2f}", flush=True)
     print(f"  all {len(deals)}: time {tot[0]:.3f} s against {tot[1]:.3f} s ({tot[0] / tot[1]:.2f}x) = trick starts "
           f"{int(tot[2]):,} against {int(tot[3]):,} ({tot[2] / tot[3]:.2f}x) x time a trick start "
           f"{1e9 * tot[0] / tot[2]:.0f} ns against {1e9 * tot[1] / tot[3]:.0f} ns "
           f"({(tot[0] / tot[2]) / (tot[1] / tot[3]):.2f}x)")
+    print(f"  our nodes {int(tot[4]):,}: {tot[4] / tot[2]:.2f} a trick start, {1e9 * tot[0] / tot[4]:.0f} ns a node")
 
     print("\nevery null window North-South >= t, each from cold (trick starts, ours / DDS's):")
     rows = []
