@@ -2056,9 +2056,9 @@ def _search(A, tt, trump, tl, ply, t, only, ch):
                             if A[_ix(OH + 4 * leader + s)] != 0:
                                 A[_ix(rd + s)] = np.int64(1) << (A[_ix(OC + s)] - 1)
                         return tl - slow if ns else slow
-            # (bridge-solver's fast tricks were tried here until the thirty-sixth session: by then the quick tricks
-            # around them cut nearly all they did, and without them the searches took 1.5-2.6% fewer nodes and
-            # 7-14% less time; benchmarks/dd_speed.md)
+            # (bridge-solver's fast tricks were tried here until the thirty-sixth session: without them, the bounds
+            # before and after the table's probe kept, the searches took 1.5-2.6% fewer nodes and 7-14% less time;
+            # benchmarks/dd_speed.md)
             # the leader's cut-off context, its cache slots fetched during the table's probe
             ch = _cut_context(A, trump, tl, ply, p)
             _cut_prefetch(tt, ch)
